@@ -1,0 +1,391 @@
+package uniformity
+
+import "sort"
+
+// Config says where divergence comes from.
+type Config struct {
+	// Seeds are the sources of divergence: instructions whose result differs
+	// between lanes (a lane index), or divergent parameters.
+	Seeds []int
+	// Uniform lists instructions that are uniform whatever their operands,
+	// such as a collective whose result every lane shares.
+	Uniform []int
+	// LLVM22 reproduces LLVM 22 exactly, including the bug fixed by LLVM PR
+	// #216296: the exit of a cycle where diverged paths meet is not treated
+	// as a join, so its phis stay uniform when they merge constants. It
+	// exists for differential testing against opt-22.
+	LLVM22 bool
+}
+
+// Result is the uniformity of one function.
+type Result struct {
+	g    Graph
+	cfg  Config
+	dom  *domTree
+	ci   *CycleInfo
+	sync *syncDependence
+
+	divergent        []bool // per value
+	divergentTerm    []bool // per block
+	alwaysUniform    []bool // per value
+	cause            []Cause
+	termCause        []Cause
+	worklist         []int
+	divergentExit    []bool // per cycle
+	divergentExits   []*Cycle
+	assumedDivergent []*Cycle
+	temporal         []TemporalUse
+
+	control *controlDependence // computed on first use
+}
+
+// A TemporalUse is a use outside a cycle of a value defined inside it, where
+// lanes leave the cycle in different iterations: even a value that is
+// uniform in every iteration is divergent there, because each lane sees the
+// value of its own last iteration.
+type TemporalUse struct {
+	Value, User int
+	Cycle       *Cycle
+}
+
+// Analyze computes the uniformity of every value and branch of g.
+func Analyze(g Graph, cfg Config) *Result {
+	nb, nv := g.NumBlocks(), g.NumValues()
+	r := &Result{
+		g:             g,
+		cfg:           cfg,
+		divergent:     make([]bool, nv),
+		divergentTerm: make([]bool, nb),
+		alwaysUniform: make([]bool, nv),
+		cause:         make([]Cause, nv),
+		termCause:     make([]Cause, nb),
+	}
+	if nb == 0 {
+		r.ci = ComputeCycles(g)
+		return r
+	}
+	r.dom = newDomTree(nb, 0, g.Succs, g.Preds)
+	r.ci = ComputeCycles(g)
+	r.divergentExit = make([]bool, len(r.ci.All))
+	r.sync = newSyncDependence(g, r.ci, newModifiedPostOrder(g, r.ci), cfg.LLVM22)
+
+	for _, v := range cfg.Uniform {
+		r.alwaysUniform[v] = true
+	}
+	for _, v := range cfg.Seeds {
+		if g.Block(v) < 0 {
+			// A parameter: not an instruction, so nothing can override it.
+			if !r.divergent[v] {
+				r.divergent[v] = true
+				r.cause[v] = Cause{Kind: CauseSource, Value: v}
+				r.worklist = append(r.worklist, v)
+			}
+			continue
+		}
+		r.markDivergent(v, Cause{Kind: CauseSource, Value: v})
+	}
+	r.propagate()
+	return r
+}
+
+func (r *Result) markDivergent(v int, why Cause) {
+	if r.alwaysUniform[v] {
+		return
+	}
+	if r.g.IsTerminator(v) {
+		b := r.g.Block(v)
+		if r.divergentTerm[b] {
+			return
+		}
+		r.divergentTerm[b] = true
+		r.termCause[b] = why
+	} else {
+		if r.divergent[v] {
+			return
+		}
+		r.divergent[v] = true
+		r.cause[v] = why
+	}
+	r.worklist = append(r.worklist, v)
+}
+
+func (r *Result) propagate() {
+	g := r.g
+	for len(r.worklist) > 0 {
+		v := r.worklist[len(r.worklist)-1]
+		r.worklist = r.worklist[:len(r.worklist)-1]
+		if g.Block(v) >= 0 && g.IsTerminator(v) {
+			r.analyzeControlDivergence(g.Block(v))
+			continue
+		}
+		for _, u := range g.Users(v) {
+			r.markDivergent(u, Cause{Kind: CauseOperand, Value: v})
+		}
+	}
+}
+
+// analyzeControlDivergence applies the effects of the divergent branch at
+// the end of block b: phis at its joins, cycles it makes divergent, and
+// cycles that lanes now leave in different iterations.
+func (r *Result) analyzeControlDivergence(b int) {
+	if !r.dom.reachable(b) {
+		return
+	}
+	desc := r.sync.joinsOf(b)
+	var divCycles []*Cycle
+	for _, j := range desc.joins {
+		if c := r.outermostDivergentCycle(r.ci.cycleOf[j], b, j); c != nil {
+			divCycles = append(divCycles, c)
+			continue
+		}
+		r.taintPhis(j, Cause{Kind: CauseJoin, Block: j, Branch: b})
+	}
+	// Deepest first, so that a cycle nested in one already assumed divergent
+	// is skipped.
+	sort.SliceStable(divCycles, func(i, j int) bool { return divCycles[i].Depth > divCycles[j].Depth })
+	for _, c := range divCycles {
+		if r.insideAssumedDivergent(c) {
+			continue
+		}
+		r.assumedDivergent = append(r.assumedDivergent, c)
+		why := Cause{Kind: CauseDivergentCycle, Branch: b, Cycle: c}
+		for _, x := range c.Blocks() {
+			for _, v := range r.g.Instrs(x) {
+				if r.g.IsTerminator(v) {
+					break
+				}
+				r.markDivergent(v, why)
+			}
+		}
+	}
+	for _, e := range desc.cycleExits {
+		r.propagateCycleExitDivergence(e, r.ci.cycleOf[b], b)
+	}
+}
+
+func (r *Result) insideAssumedDivergent(c *Cycle) bool {
+	for _, a := range r.assumedDivergent {
+		if a.ContainsCycle(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// taintPhis marks the phis of join block j divergent, except those that
+// merge a single value (ignoring undef and the phi itself): they are the
+// same on every path.
+func (r *Result) taintPhis(j int, why Cause) {
+	for _, v := range r.g.Instrs(j) {
+		if !r.g.IsPhi(v) {
+			continue
+		}
+		if r.mergesOneValue(v) {
+			continue
+		}
+		r.markDivergent(v, why)
+	}
+}
+
+func (r *Result) mergesOneValue(phi int) bool {
+	common := Undef
+	for _, op := range r.g.Operands(phi) {
+		if op == Undef || op == phi {
+			continue
+		}
+		if common != Undef && common != op {
+			return false
+		}
+		common = op
+	}
+	return true
+}
+
+// outermostDivergentCycle returns the largest cycle around join j that the
+// divergent branch b makes divergent as a whole, or nil.
+func (r *Result) outermostDivergentCycle(c *Cycle, b, j int) *Cycle {
+	if c == nil {
+		return nil
+	}
+	if in := r.internalDivergentCycle(c, b, j); in != nil {
+		return in
+	}
+	return externalDivergentCycle(c, b)
+}
+
+// externalDivergentCycle: paths that split at b outside an irreducible cycle
+// may enter it at different entries and meet inside it.
+func externalDivergentCycle(c *Cycle, b int) *Cycle {
+	if c.Contains(b) {
+		return nil
+	}
+	for c.Parent != nil && !c.Parent.Contains(b) {
+		c = c.Parent
+	}
+	if c.Reducible() {
+		return nil // the join is the header: an ordinary join
+	}
+	return c
+}
+
+// internalDivergentCycle applies the diverged-entry criterion in LLVM's
+// conservative form: a branch b inside an irreducible cycle whose join j is
+// dominated neither by b nor by the cycle's header makes the cycle (and every
+// enclosing cycle whose header does not dominate j) not m-converged.
+func (r *Result) internalDivergentCycle(c *Cycle, b, j int) *Cycle {
+	if r.dom.properlyDominates(b, j) {
+		return nil
+	}
+	for c != nil && !c.Contains(b) {
+		c = c.Parent
+	}
+	if c == nil || c.Reducible() {
+		return nil
+	}
+	if r.dom.properlyDominates(c.Header(), j) {
+		return nil
+	}
+	for c.Parent != nil && !r.dom.properlyDominates(c.Parent.Header(), j) {
+		c = c.Parent
+	}
+	return c
+}
+
+// propagateCycleExitDivergence records that lanes leave, through exit e, the
+// cycles around branch b that do not contain e, and marks the uses outside
+// of values defined inside them.
+func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
+	exitDepth := r.ci.Depth(e)
+	outer := inner
+	for c := inner; c != nil && c.Depth > exitDepth; c = c.Parent {
+		outer = c
+	}
+	if r.divergentExit[outer.Index] {
+		return
+	}
+	r.divergentExit[outer.Index] = true
+	r.divergentExits = append(r.divergentExits, outer)
+	if r.insideAssumedDivergent(outer) {
+		return // every value inside is divergent already
+	}
+	r.analyzeCycleExitDivergence(outer, b)
+}
+
+func (r *Result) analyzeCycleExitDivergence(c *Cycle, b int) {
+	g := r.g
+	exits := c.Exits()
+	for _, x := range exits {
+		for _, v := range g.Instrs(x) {
+			if g.IsPhi(v) && r.usesValueFrom(v, c) {
+				r.markDivergent(v, Cause{Kind: CauseTemporal, Value: v, Branch: b, Cycle: c})
+			}
+		}
+	}
+	// A value defined in c can be used outside it only in an exit phi, or
+	// below a block that dominates an exit.
+	for _, x := range c.Blocks() {
+		dominatesExit := false
+		for _, e := range exits {
+			if r.dom.dominates(x, e) {
+				dominatesExit = true
+				break
+			}
+		}
+		if !dominatesExit {
+			continue
+		}
+		for _, v := range g.Instrs(x) {
+			for _, u := range g.Users(v) {
+				if c.Contains(g.Block(u)) {
+					continue
+				}
+				r.markDivergent(u, Cause{Kind: CauseTemporal, Value: v, Branch: b, Cycle: c})
+				r.temporal = append(r.temporal, TemporalUse{Value: v, User: u, Cycle: c})
+			}
+		}
+	}
+}
+
+func (r *Result) usesValueFrom(v int, c *Cycle) bool {
+	for _, op := range r.g.Operands(v) {
+		if op >= 0 {
+			if b := r.g.Block(op); b >= 0 && c.Contains(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsDivergent reports whether v may differ between lanes that execute its
+// definition together. For an instruction without a result it reports
+// whether the instruction uses a divergent operand; for a terminator,
+// whether the branch is divergent.
+func (r *Result) IsDivergent(v int) bool {
+	if v < 0 {
+		return false
+	}
+	if b := r.g.Block(v); b >= 0 && r.g.IsTerminator(v) {
+		return r.divergentTerm[b]
+	}
+	return r.divergent[v]
+}
+
+// IsDivergentUse reports whether the value v, as seen by the instruction
+// user, may differ between lanes. Besides IsDivergent(v), that is the case
+// when v is defined in a cycle that lanes leave in different iterations and
+// user lies outside it (temporal divergence).
+func (r *Result) IsDivergentUse(v, user int) bool {
+	if r.IsDivergent(v) {
+		return true
+	}
+	def := r.g.Block(v)
+	if def < 0 || r.divergentExit == nil {
+		return false
+	}
+	at := r.g.Block(user)
+	for c := r.ci.cycleOf[def]; c != nil && !c.Contains(at); c = c.Parent {
+		if r.divergentExit[c.Index] {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDivergentTerminator reports whether the branch that ends b is divergent.
+func (r *Result) IsDivergentTerminator(b int) bool { return r.divergentTerm[b] }
+
+// IsMConverged reports whether lanes that execute b together are exactly
+// those that would in a structured execution: b lies in no cycle that
+// diverged paths may enter at different entries.
+func (r *Result) IsMConverged(b int) bool {
+	for _, c := range r.assumedDivergent {
+		if c.Contains(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// Cycles returns the cycle forest of the function.
+func (r *Result) Cycles() *CycleInfo { return r.ci }
+
+// AssumedDivergent returns the cycles assumed divergent by the
+// diverged-entry criterion, outermost ones only.
+func (r *Result) AssumedDivergent() []*Cycle { return r.assumedDivergent }
+
+// DivergentExits returns the cycles that lanes may leave in different
+// iterations, in the order they were found.
+func (r *Result) DivergentExits() []*Cycle { return r.divergentExits }
+
+// HasDivergentExit reports whether lanes may leave c in different iterations.
+func (r *Result) HasDivergentExit(c *Cycle) bool {
+	return r.divergentExit != nil && r.divergentExit[c.Index]
+}
+
+// TemporalDivergence lists the uses outside a cycle of values defined in it,
+// for the cycles with divergent exits, as LLVM's printer lists them.
+func (r *Result) TemporalDivergence() []TemporalUse { return r.temporal }
+
+// Reachable reports whether the entry reaches b.
+func (r *Result) Reachable(b int) bool { return r.dom != nil && r.dom.reachable(b) }

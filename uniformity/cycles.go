@@ -1,0 +1,272 @@
+package uniformity
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A Cycle is a strongly connected region found by LLVM's cycle analysis
+// (GenericCycleInfo): a maximal set of blocks around a header, where the
+// header is the first block of the cycle that a depth-first search from the
+// entry reaches. A cycle with one entry is reducible (a natural loop); one
+// with several entries is irreducible.
+type Cycle struct {
+	// Index numbers the cycles of one function densely from 0.
+	Index int
+	// Entries are the blocks of the cycle with a predecessor outside it. The
+	// first one is the header.
+	Entries  []int
+	Parent   *Cycle
+	Children []*Cycle
+	// Depth is 1 for a top-level cycle.
+	Depth int
+
+	info       *CycleInfo
+	begin, end int // this cycle's slice of info.layout
+	exits      []int
+	exitsDone  bool
+	ownBlocks  int // blocks whose innermost cycle this is; used while laying out
+	unionFind  *Cycle
+}
+
+// Header returns the cycle's header: its first entry.
+func (c *Cycle) Header() int { return c.Entries[0] }
+
+// Reducible reports whether the cycle has a single entry.
+func (c *Cycle) Reducible() bool { return len(c.Entries) == 1 }
+
+// Blocks returns the blocks of the cycle, nested cycles included: first the
+// cycle's own blocks in DFS preorder, then each child's blocks in turn.
+func (c *Cycle) Blocks() []int { return c.info.layout[c.begin:c.end] }
+
+// Contains reports whether block b is in the cycle or one of its children.
+func (c *Cycle) Contains(b int) bool { return c.ContainsCycle(c.info.cycleOf[b]) }
+
+// ContainsCycle reports whether d is c or nested in it.
+func (c *Cycle) ContainsCycle(d *Cycle) bool {
+	return d != nil && c.begin <= d.begin && d.end <= c.end
+}
+
+// IsEntry reports whether b is one of the cycle's entries.
+func (c *Cycle) IsEntry(b int) bool {
+	for _, e := range c.Entries {
+		if e == b {
+			return true
+		}
+	}
+	return false
+}
+
+// Exits returns the blocks outside the cycle that a block of the cycle
+// branches to, in the order LLVM's getExitBlocks lists them.
+func (c *Cycle) Exits() []int {
+	if !c.exitsDone {
+		ci := c.info
+		ci.stampGen++
+		for _, b := range c.Blocks() {
+			for _, s := range ci.g.Succs(b) {
+				if !c.Contains(s) && ci.stamp[s] != ci.stampGen {
+					ci.stamp[s] = ci.stampGen
+					c.exits = append(c.exits, s)
+				}
+			}
+		}
+		c.exitsDone = true
+	}
+	return c.exits
+}
+
+// Format prints the cycle the way LLVM does, e.g. "depth=1: entries(B C) D E".
+func (c *Cycle) Format(blockName func(int) string) string {
+	var sb strings.Builder
+	sb.WriteString("depth=")
+	sb.WriteString(strconv.Itoa(c.Depth))
+	sb.WriteString(": entries(")
+	for i, e := range c.Entries {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(blockName(e))
+	}
+	sb.WriteByte(')')
+	for _, b := range c.Blocks() {
+		if !c.IsEntry(b) {
+			sb.WriteByte(' ')
+			sb.WriteString(blockName(b))
+		}
+	}
+	return sb.String()
+}
+
+// CycleInfo is the cycle forest of one function.
+type CycleInfo struct {
+	g        Graph
+	cycleOf  []*Cycle // innermost cycle of each block, nil outside cycles
+	layout   []int
+	TopLevel []*Cycle
+	// All lists every cycle, indexed by Cycle.Index, in the order they were
+	// found: a cycle comes after the cycles nested in it.
+	All []*Cycle
+
+	stamp    []uint32 // scratch for deduplicating exits
+	stampGen uint32
+}
+
+// CycleOf returns the innermost cycle that contains b, or nil.
+func (ci *CycleInfo) CycleOf(b int) *Cycle { return ci.cycleOf[b] }
+
+// Depth returns the number of cycles that contain b.
+func (ci *CycleInfo) Depth(b int) int {
+	if c := ci.cycleOf[b]; c != nil {
+		return c.Depth
+	}
+	return 0
+}
+
+// ComputeCycles finds the cycles of g as LLVM's GenericCycleInfo does. Blocks
+// that the entry cannot reach belong to no cycle.
+func ComputeCycles(g Graph) *CycleInfo {
+	n := g.NumBlocks()
+	ci := &CycleInfo{g: g, cycleOf: make([]*Cycle, n), stamp: make([]uint32, n)}
+	if n == 0 {
+		return ci
+	}
+	// DFS from the entry, first successor first. start is the 1-based
+	// preorder number (0: unreachable); end is the largest preorder number in
+	// the node's DFS subtree, so ancestry is an interval test.
+	start := make([]int32, n)
+	end := make([]int32, n)
+	preorder := make([]int, 0, n)
+	type frame struct{ block, next int }
+	var clock int32
+	open := func(b int) frame {
+		clock++
+		start[b] = clock
+		preorder = append(preorder, b)
+		return frame{b, 0}
+	}
+	stack := []frame{open(0)}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		ss := g.Succs(top.block)
+		advanced := false
+		for top.next < len(ss) {
+			s := ss[top.next]
+			top.next++
+			if start[s] == 0 {
+				stack = append(stack, open(s))
+				advanced = true
+				break
+			}
+		}
+		if !advanced {
+			end[top.block] = clock
+			stack = stack[:len(stack)-1]
+		}
+	}
+	isAncestor := func(a, b int) bool {
+		return start[b] != 0 && start[a] <= start[b] && end[b] <= end[a]
+	}
+
+	// topLevel finds the outermost cycle found so far around c. Only a
+	// top-level cycle gets a parent, so a union-find with path compression
+	// over "became a child of" answers this in near-constant time.
+	topLevel := func(c *Cycle) *Cycle {
+		root := c
+		for root.unionFind != nil {
+			root = root.unionFind
+		}
+		for c != root {
+			next := c.unionFind
+			c.unionFind = root
+			c = next
+		}
+		return root
+	}
+
+	var worklist []int
+	for i := len(preorder) - 1; i >= 0; i-- {
+		h := preorder[i]
+		for _, p := range g.Preds(h) {
+			if isAncestor(h, p) {
+				worklist = append(worklist, p)
+			}
+		}
+		if len(worklist) == 0 {
+			continue
+		}
+		c := &Cycle{info: ci, Entries: []int{h}, ownBlocks: 1}
+		ci.cycleOf[h] = c
+		processPreds := func(b int) {
+			isEntry := false
+			for _, p := range g.Preds(b) {
+				switch {
+				case isAncestor(h, p):
+					worklist = append(worklist, p)
+				case start[p] == 0:
+					// Unreachable predecessors do not make an entry.
+				default:
+					isEntry = true
+				}
+			}
+			if isEntry {
+				c.Entries = append(c.Entries, b)
+			}
+		}
+		for len(worklist) > 0 {
+			b := worklist[len(worklist)-1]
+			worklist = worklist[:len(worklist)-1]
+			if b == h {
+				continue
+			}
+			if inner := ci.cycleOf[b]; inner != nil {
+				if t := topLevel(inner); t != c {
+					t.Parent = c
+					t.unionFind = c
+					c.Children = append(c.Children, t)
+					for _, e := range t.Entries {
+						processPreds(e)
+					}
+				}
+				continue
+			}
+			ci.cycleOf[b] = c
+			c.ownBlocks++
+			processPreds(b)
+		}
+		c.Index = len(ci.All)
+		ci.All = append(ci.All, c)
+	}
+	for _, c := range ci.All {
+		if c.Parent == nil {
+			ci.TopLevel = append(ci.TopLevel, c)
+		}
+	}
+
+	// Depths, and an Euler-tour layout: each cycle owns a contiguous slice
+	// holding its own blocks followed by its children's, so that containment
+	// is an interval test.
+	cursor := 0
+	var enter func(c *Cycle, depth int)
+	enter = func(c *Cycle, depth int) {
+		c.Depth = depth
+		cursor += c.ownBlocks
+		c.begin = cursor // moved back below as the own blocks are placed
+		for _, child := range c.Children {
+			enter(child, depth+1)
+		}
+		c.end = cursor
+	}
+	for _, c := range ci.TopLevel {
+		enter(c, 1)
+	}
+	ci.layout = make([]int, cursor)
+	for i := len(preorder) - 1; i >= 0; i-- {
+		b := preorder[i]
+		if c := ci.cycleOf[b]; c != nil {
+			c.begin--
+			ci.layout[c.begin] = b
+		}
+	}
+	return ci
+}

@@ -1,0 +1,248 @@
+package uniformity
+
+import "math/bits"
+
+// divergenceDesc is what a divergent branch does to control flow: the blocks
+// where paths that it split meet again (joins), and the cycle exits that
+// lanes may take in different iterations.
+type divergenceDesc struct {
+	joins      []int
+	cycleExits []int
+}
+
+// syncDependence finds the joins of divergent branches (LLVM's
+// GenericSyncDependenceAnalysis). It treats the question as SSA construction
+// for a virtual variable that every successor of the branch defines: a
+// block needs a phi for it exactly when two disjoint paths from the branch
+// meet there.
+type syncDependence struct {
+	g      Graph
+	ci     *CycleInfo
+	po     *modifiedPostOrder
+	llvm22 bool
+	cache  map[int]*divergenceDesc
+
+	// Scratch state of one propagation, reused so that each query costs
+	// what it touches rather than the size of the function.
+	labels  []int32 // reaching "definition" (a block) per block; -1 for none
+	touched []int
+	fresh   bitset
+	desc    *divergenceDesc
+	inDesc  []uint8 // per block: bit 1 in joins, bit 2 in cycleExits
+}
+
+func newSyncDependence(g Graph, ci *CycleInfo, po *modifiedPostOrder, llvm22 bool) *syncDependence {
+	n := g.NumBlocks()
+	sd := &syncDependence{
+		g: g, ci: ci, po: po, llvm22: llvm22,
+		cache:  make(map[int]*divergenceDesc),
+		labels: make([]int32, n),
+		inDesc: make([]uint8, n),
+		fresh:  newBitset(n),
+	}
+	for i := range sd.labels {
+		sd.labels[i] = -1
+	}
+	return sd
+}
+
+var emptyDesc = &divergenceDesc{}
+
+// joinsOf returns the joins and divergent cycle exits of the branch that
+// ends block b.
+func (sd *syncDependence) joinsOf(b int) *divergenceDesc {
+	if len(sd.g.Succs(b)) <= 1 {
+		return emptyDesc
+	}
+	if d, ok := sd.cache[b]; ok {
+		return d
+	}
+	d := sd.propagate(b)
+	sd.cache[b] = d
+	return d
+}
+
+func (sd *syncDependence) addJoin(b int) {
+	if sd.inDesc[b]&1 == 0 {
+		sd.inDesc[b] |= 1
+		sd.touch(b)
+		sd.desc.joins = append(sd.desc.joins, b)
+	}
+}
+
+func (sd *syncDependence) addCycleExit(b int) {
+	if sd.inDesc[b]&2 == 0 {
+		sd.inDesc[b] |= 2
+		sd.touch(b)
+		sd.desc.cycleExits = append(sd.desc.cycleExits, b)
+	}
+}
+
+func (sd *syncDependence) touch(b int) { sd.touched = append(sd.touched, b) }
+
+// computeJoin pushes the definition label to block s and reports whether s
+// is a join: it was already reached by a different definition.
+func (sd *syncDependence) computeJoin(s int, label int32) bool {
+	old := sd.labels[s]
+	if old == label {
+		return false
+	}
+	if old != int32(s) {
+		sd.fresh.set(int(sd.po.index[s]))
+	}
+	if old < 0 {
+		sd.labels[s] = label
+		sd.touch(s)
+		return false
+	}
+	sd.labels[s] = int32(s)
+	return true
+}
+
+func (sd *syncDependence) visitEdge(s int, label int32) {
+	if sd.computeJoin(s, label) {
+		sd.addJoin(s)
+	}
+}
+
+// visitCycleExitEdge follows the virtual edge from the header of a reducible
+// cycle that contains the branch to one of the cycle's exits.
+func (sd *syncDependence) visitCycleExitEdge(s int, label int32) {
+	if sd.computeJoin(s, label) {
+		sd.addCycleExit(s)
+		// LLVM 22 stops here, so the phis of an exit where diverged paths
+		// meet stay uniform when they merge constants; LLVM PR #216296 makes
+		// the exit a join as well.
+		if !sd.llvm22 {
+			sd.addJoin(s)
+		}
+	}
+}
+
+func (sd *syncDependence) propagate(branch int) *divergenceDesc {
+	sd.desc = &divergenceDesc{}
+	defer sd.reset()
+	g, ci, po := sd.g, sd.ci, sd.po
+
+	branchCycle := ci.cycleOf[branch]
+	// Propagation may stop early once a single label is live, except inside
+	// an irreducible region, where labels can still flow around the cycle.
+	var irreducibleAncestor *Cycle
+	if branchCycle != nil && !branchCycle.Reducible() {
+		irreducibleAncestor = branchCycle
+		for p := irreducibleAncestor.Parent; p != nil && !p.Reducible(); p = p.Parent {
+			irreducibleAncestor = p
+		}
+	}
+
+	for _, s := range g.Succs(branch) {
+		if branchCycle != nil && !branchCycle.Contains(s) {
+			// Leaving the cycle straight from the branch: the walk below
+			// might never see this exit reached by two labels.
+			sd.addCycleExit(s)
+		}
+		sd.visitEdge(s, int32(s))
+	}
+
+	branchIndex := int(po.index[branch])
+	for {
+		i := sd.fresh.last()
+		if i < 0 {
+			break
+		}
+		b := po.order[i]
+		if sd.fresh.count == 1 && (irreducibleAncestor == nil || !irreducibleAncestor.Contains(b)) {
+			break
+		}
+		sd.fresh.clear(i)
+		if i == branchIndex {
+			continue
+		}
+		label := sd.labels[b]
+		if po.reducibleHeader[b] {
+			// Jump over the whole reducible cycle to its exits: inside it,
+			// only the header can be reached by two paths from outside.
+			c := ci.cycleOf[b]
+			branchInside := c.Contains(branch)
+			for _, e := range c.Exits() {
+				if branchInside {
+					sd.visitCycleExitEdge(e, label)
+				} else {
+					sd.visitEdge(e, label)
+				}
+			}
+		} else {
+			for _, s := range g.Succs(b) {
+				sd.visitEdge(s, label)
+			}
+		}
+	}
+
+	// An irreducible cycle around the branch has a divergent exit wherever
+	// the exit's label differs from the header's.
+	for c := branchCycle; c != nil; c = c.Parent {
+		if c.Reducible() {
+			continue
+		}
+		headerLabel := sd.labels[c.Header()]
+		for _, e := range c.Exits() {
+			if sd.labels[e] != headerLabel {
+				sd.addCycleExit(e)
+			}
+		}
+	}
+	return sd.desc
+}
+
+func (sd *syncDependence) reset() {
+	// Every block with a fresh bit has been touched: clearing those is
+	// enough, and keeps a query's cost independent of the function's size.
+	for _, b := range sd.touched {
+		sd.labels[b] = -1
+		sd.inDesc[b] = 0
+		sd.fresh.clear(int(sd.po.index[b]))
+	}
+	sd.touched = sd.touched[:0]
+	sd.fresh.top = 0
+	sd.desc = nil
+}
+
+// bitset is a set of small integers that finds its largest member quickly.
+type bitset struct {
+	words []uint64
+	count int
+	top   int // no word above top is non-zero
+}
+
+func newBitset(n int) bitset { return bitset{words: make([]uint64, (n+63)/64)} }
+
+func (s *bitset) set(i int) {
+	w, m := i/64, uint64(1)<<(i%64)
+	if s.words[w]&m == 0 {
+		s.words[w] |= m
+		s.count++
+		if w > s.top {
+			s.top = w
+		}
+	}
+}
+
+func (s *bitset) clear(i int) {
+	w, m := i/64, uint64(1)<<(i%64)
+	if s.words[w]&m != 0 {
+		s.words[w] &^= m
+		s.count--
+	}
+}
+
+func (s *bitset) last() int {
+	if s.count == 0 {
+		return -1
+	}
+	for ; s.top >= 0; s.top-- {
+		if w := s.words[s.top]; w != 0 {
+			return s.top*64 + 63 - bits.LeadingZeros64(w)
+		}
+	}
+	return -1
+}
