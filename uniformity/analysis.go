@@ -34,6 +34,7 @@ type Result struct {
 	divergentExit    []bool // per cycle
 	divergentExits   []*Cycle
 	assumedDivergent []*Cycle
+	assumedBy        []int // the branch that made each assumed-divergent cycle so
 	temporal         []TemporalUse
 
 	control *controlDependence // computed on first use
@@ -73,27 +74,29 @@ func Analyze(g Graph, cfg Config) *Result {
 		r.alwaysUniform[v] = true
 	}
 	for _, v := range cfg.Seeds {
-		if g.Block(v) < 0 {
-			// A parameter: not an instruction, so nothing can override it.
-			if !r.divergent[v] {
-				r.divergent[v] = true
-				r.cause[v] = Cause{Kind: CauseSource, Value: v}
-				r.worklist = append(r.worklist, v)
-			}
-			continue
-		}
 		r.markDivergent(v, Cause{Kind: CauseSource, Value: v})
 	}
 	r.propagate()
 	return r
 }
 
+// Extend marks v divergent for a reason the caller found in the results so
+// far, such as a write to memory under divergent control, and propagates.
+// Divergence only grows, so a caller can iterate to a fixed point.
+func (r *Result) Extend(v int, why Cause) {
+	if r.dom == nil || r.IsDivergent(v) {
+		return
+	}
+	r.markDivergent(v, why)
+	r.propagate()
+	r.control = nil
+}
+
 func (r *Result) markDivergent(v int, why Cause) {
 	if r.alwaysUniform[v] {
 		return
 	}
-	if r.g.IsTerminator(v) {
-		b := r.g.Block(v)
+	if b := r.g.Block(v); b >= 0 && r.g.IsTerminator(v) {
 		if r.divergentTerm[b] {
 			return
 		}
@@ -148,6 +151,7 @@ func (r *Result) analyzeControlDivergence(b int) {
 			continue
 		}
 		r.assumedDivergent = append(r.assumedDivergent, c)
+		r.assumedBy = append(r.assumedBy, b)
 		why := Cause{Kind: CauseDivergentCycle, Branch: b, Cycle: c}
 		for _, x := range c.Blocks() {
 			for _, v := range r.g.Instrs(x) {
@@ -296,7 +300,7 @@ func (r *Result) analyzeCycleExitDivergence(c *Cycle, b int) {
 		}
 		for _, v := range g.Instrs(x) {
 			for _, u := range g.Users(v) {
-				if c.Contains(g.Block(u)) {
+				if ub := g.Block(u); ub >= 0 && c.Contains(ub) {
 					continue
 				}
 				r.markDivergent(u, Cause{Kind: CauseTemporal, Value: v, Branch: b, Cycle: c})
@@ -344,7 +348,7 @@ func (r *Result) IsDivergentUse(v, user int) bool {
 		return false
 	}
 	at := r.g.Block(user)
-	for c := r.ci.cycleOf[def]; c != nil && !c.Contains(at); c = c.Parent {
+	for c := r.ci.cycleOf[def]; c != nil && (at < 0 || !c.Contains(at)); c = c.Parent {
 		if r.divergentExit[c.Index] {
 			return true
 		}
@@ -354,6 +358,18 @@ func (r *Result) IsDivergentUse(v, user int) bool {
 
 // IsDivergentTerminator reports whether the branch that ends b is divergent.
 func (r *Result) IsDivergentTerminator(b int) bool { return r.divergentTerm[b] }
+
+// NotMConverged returns the outermost cycle assumed divergent that contains
+// b, and the divergent branch (as the block it ends) that made it so, or nil
+// and -1 if b is m-converged.
+func (r *Result) NotMConverged(b int) (*Cycle, int) {
+	for i, c := range r.assumedDivergent {
+		if c.Contains(b) {
+			return c, r.assumedBy[i]
+		}
+	}
+	return nil, -1
+}
 
 // IsMConverged reports whether lanes that execute b together are exactly
 // those that would in a structured execution: b lies in no cycle that

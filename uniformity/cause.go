@@ -19,15 +19,19 @@ const (
 	// divergent because paths split by the branch ending Branch enter it at
 	// different entries or meet in it (diverged-entry criterion).
 	CauseDivergentCycle
+	// CauseControl: the value depends on whether instruction Value ran (it
+	// writes memory, say), and Value runs under the divergent branch ending
+	// Branch. Only Extend records it.
+	CauseControl
 )
 
 // A Cause is the first reason the analysis found for a divergence. Following
 // causes from a divergent value always ends at a seed.
 type Cause struct {
 	Kind   CauseKind
-	Value  int // CauseSource, CauseOperand, CauseTemporal
+	Value  int // CauseSource, CauseOperand, CauseTemporal, CauseControl
 	Block  int // CauseJoin
-	Branch int // CauseJoin, CauseTemporal, CauseDivergentCycle
+	Branch int // CauseJoin, CauseTemporal, CauseDivergentCycle, CauseControl
 	Cycle  *Cycle
 }
 
@@ -59,6 +63,9 @@ func (r *Result) Explain(v int) []Cause {
 		case CauseOperand:
 			c = r.Cause(c.Value)
 		default: // the divergence comes from a branch
+			if c.Branch < 0 {
+				return chain
+			}
 			c = r.termCause[c.Branch]
 		}
 	}

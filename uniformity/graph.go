@@ -28,8 +28,10 @@ type Graph interface {
 	// Operands returns the values that instruction v uses. Undef is used for
 	// an operand that has no defined value (LLVM's undef/poison).
 	Operands(v int) []int
-	// Users returns the instructions that use v. Order does not matter and
-	// duplicates are allowed.
+	// Users returns the values that use v: instructions, or values outside
+	// every block that depend on it (an adapter may model memory that way;
+	// such a value counts as outside every cycle). Order does not matter
+	// and duplicates are allowed.
 	Users(v int) []int
 	IsPhi(v int) bool
 	// IsTerminator reports whether v ends its block. The terminator's

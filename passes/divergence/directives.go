@@ -1,0 +1,205 @@
+package divergence
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// The vocabulary of SPMD code is declared in the code itself, by //spmd:
+// directives in doc comments (see package spmd for the grammar), and travels
+// between packages as facts. Nothing here knows the names of spmd's
+// functions.
+
+// A Summary describes what calling a function means for uniformity. It comes
+// from the function's directives, and is exported as a fact so that callers
+// in other packages see it.
+type Summary struct {
+	// LaneID: the results are sources of divergence.
+	LaneID bool
+	// Uniform: the results are uniform whatever the arguments.
+	Uniform bool
+	// UniformIf: the results are uniform exactly when these parameters are
+	// (indices into the signature's parameters, receiver first).
+	UniformIf []int
+	// Divergent: the results are divergent whatever the arguments.
+	Divergent bool
+	// Convergent: a call is a convergent operation.
+	Convergent bool
+	// Barrier: the convergent operation is a barrier, so divergence at it
+	// deadlocks rather than computes with the wrong lanes.
+	Barrier bool
+	// Kernel: the function is a kernel entry; its parameters are uniform.
+	Kernel bool
+	// KernelParams: these parameters take kernel entries.
+	KernelParams []int
+}
+
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	var parts []string
+	add := func(ok bool, s string) {
+		if ok {
+			parts = append(parts, s)
+		}
+	}
+	add(s.LaneID, "laneid")
+	add(s.Uniform, "uniform")
+	if len(s.UniformIf) > 0 {
+		parts = append(parts, fmt.Sprintf("uniform-if%v", s.UniformIf))
+	}
+	add(s.Divergent, "divergent")
+	add(s.Convergent && !s.Barrier, "convergent")
+	add(s.Barrier, "barrier")
+	add(s.Kernel, "kernel")
+	if len(s.KernelParams) > 0 {
+		parts = append(parts, fmt.Sprintf("kernel-params%v", s.KernelParams))
+	}
+	return "spmd(" + strings.Join(parts, " ") + ")"
+}
+
+// LaneType marks a named type whose values are lane handles (//spmd:lane).
+type LaneType struct{}
+
+func (*LaneType) AFact()         {}
+func (*LaneType) String() string { return "spmd(lane)" }
+
+// SPMDPackage marks a package that declares or uses SPMD vocabulary, so that
+// packages importing it are analyzed and all others cost nothing.
+type SPMDPackage struct{}
+
+func (*SPMDPackage) AFact()         {}
+func (*SPMDPackage) String() string { return "spmd" }
+
+const directivePrefix = "//spmd:"
+
+// directiveError is a malformed directive, reported where it is written.
+type directiveError struct {
+	pos token.Pos
+	msg string
+}
+
+// parseFuncDirectives reads the //spmd: lines of a function's doc comment.
+// It returns nil if there are none.
+func parseFuncDirectives(decl *ast.FuncDecl, sig *types.Signature) (*Summary, []directiveError) {
+	if decl.Doc == nil {
+		return nil, nil
+	}
+	var s *Summary
+	var errs []directiveError
+	params := paramNames(sig)
+	for _, c := range decl.Doc.List {
+		text, ok := strings.CutPrefix(c.Text, directivePrefix)
+		if !ok {
+			continue
+		}
+		if s == nil {
+			s = new(Summary)
+		}
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			errs = append(errs, directiveError{c.Pos(), "empty //spmd: directive"})
+			continue
+		}
+		name, args := fields[0], fields[1:]
+		lookup := func(dst *[]int) {
+			for _, a := range args {
+				i, ok := params[a]
+				if !ok {
+					errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:%s names %q, which is not a parameter of %s", name, a, decl.Name.Name)})
+					continue
+				}
+				*dst = append(*dst, i)
+			}
+		}
+		noArgs := func() {
+			if len(args) > 0 {
+				errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:%s takes no arguments", name)})
+			}
+		}
+		switch name {
+		case "laneid":
+			noArgs()
+			s.LaneID = true
+		case "uniform":
+			if len(args) == 0 {
+				s.Uniform = true
+			} else {
+				lookup(&s.UniformIf)
+			}
+		case "divergent":
+			noArgs()
+			s.Divergent = true
+		case "convergent":
+			s.Convergent = true
+			switch {
+			case len(args) == 0:
+			case len(args) == 1 && args[0] == "barrier":
+				s.Barrier = true
+			default:
+				errs = append(errs, directiveError{c.Pos(), "//spmd:convergent takes no argument or \"barrier\""})
+			}
+		case "kernel":
+			if len(args) == 0 {
+				s.Kernel = true
+			} else {
+				lookup(&s.KernelParams)
+			}
+		default:
+			errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("unknown directive //spmd:%s", name)})
+		}
+	}
+	return s, errs
+}
+
+// paramNames maps parameter names to their index, receiver first.
+func paramNames(sig *types.Signature) map[string]int {
+	m := make(map[string]int)
+	i := 0
+	if r := sig.Recv(); r != nil {
+		if r.Name() != "" {
+			m[r.Name()] = i
+		}
+		i++
+	}
+	for j := 0; j < sig.Params().Len(); j++ {
+		if n := sig.Params().At(j).Name(); n != "" && n != "_" {
+			m[n] = i + j
+		}
+	}
+	return m
+}
+
+// hasLaneDirective reports whether a type declaration carries //spmd:lane.
+func hasLaneDirective(doc ...*ast.CommentGroup) bool {
+	for _, g := range doc {
+		if g == nil {
+			continue
+		}
+		for _, c := range g.List {
+			if strings.TrimSpace(c.Text) == directivePrefix+"lane" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasDirectives reports whether any comment in the files is an //spmd:
+// directive: the cheap test that decides whether a package declares
+// vocabulary.
+func hasDirectives(files []*ast.File) bool {
+	for _, f := range files {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if strings.HasPrefix(c.Text, directivePrefix) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

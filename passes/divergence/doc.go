@@ -1,0 +1,37 @@
+// Package divergence defines an Analyzer that computes, for every SPMD
+// function of a package, which values and branches are divergent: they may
+// differ between the lanes that run the function together.
+//
+// # Analyzer divergence
+//
+// divergence: uniformity analysis of SPMD kernels
+//
+// The analysis is LLVM's UniformityAnalysis (package uniformity) over the
+// function's SSA form. Divergence starts at the results of functions marked
+// //spmd:laneid and spreads through every instruction that uses them, to the
+// phis where paths split by a divergent branch meet again, and to values
+// used after a loop that lanes leave in different iterations.
+//
+// SPMD functions are kernel entries (//spmd:kernel), functions passed where a
+// kernel is expected (a parameter named by //spmd:kernel NAME, as in
+// spmd.Run), functions with a lane-handle parameter (a type marked
+// //spmd:lane), functions that read the lane index, and the closures these
+// make. Their parameters are uniform.
+//
+// Go semantics: a call's result depends on its arguments unless the callee
+// declares otherwise (//spmd:uniform, //spmd:divergent); a callee whose
+// effects are unknown but that can reach a lane handle is assumed to return
+// divergent results and to write divergent data into per-lane memory it
+// receives. Memory the function allocates is private to each lane: loads from
+// it are divergent when a store to it is divergent or runs under divergent
+// control. Memory reached through parameters and globals is shared: a load
+// from it is divergent only when its address is. Receiving from a channel,
+// a select with several cases, map iteration order and the results of
+// sync/atomic read-modify-write operations differ between lanes.
+//
+// Packages that neither carry //spmd: directives nor import a package that
+// does are skipped without building SSA.
+//
+// The analyzer reports malformed //spmd: directives. Its Result is used by
+// the convergent analyzer.
+package divergence

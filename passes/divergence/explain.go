@@ -1,0 +1,220 @@
+package divergence
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
+)
+
+// A Note is one step of an explanation, at a place in the source.
+type Note struct {
+	Pos, End token.Pos
+	Message  string
+}
+
+// ID returns the value number of an instruction or value in the analysis.
+func (f *Func) ID(x any) (int, bool) {
+	id, ok := f.graph.ids[x]
+	return id, ok
+}
+
+// IsDivergent reports whether v may differ between lanes. For an
+// instruction without a result, it reports whether it uses a divergent value.
+func (f *Func) IsDivergent(x any) bool {
+	id, ok := f.ID(x)
+	return ok && f.U.IsDivergent(id)
+}
+
+// Block returns the analysis' number for b (its SSA index).
+func blockIndex(b *ssa.BasicBlock) int { return b.Index }
+
+// ControlDivergence returns the divergent branches that decide whether b
+// runs, as the blocks they end.
+func (f *Func) ControlDivergence(b *ssa.BasicBlock) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, x := range f.U.ControlDivergence(blockIndex(b)) {
+		out = append(out, f.SSA.Blocks[x])
+	}
+	return out
+}
+
+// NotMConverged returns, for a block in a cycle that diverged paths may
+// enter at different entries, the cycle and the branch that split them.
+func (f *Func) NotMConverged(b *ssa.BasicBlock) (*uniformity.Cycle, *ssa.BasicBlock) {
+	c, branch := f.U.NotMConverged(blockIndex(b))
+	if c == nil || branch < 0 {
+		return c, nil
+	}
+	return c, f.SSA.Blocks[branch]
+}
+
+// CondExpr returns the source expression of the condition that block b
+// branches on, or nil.
+func (f *Func) CondExpr(b *ssa.BasicBlock) ast.Expr {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	ifInstr, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		if ref, ok := b.Instrs[i].(*ssa.DebugRef); ok && ref.X == ifInstr.Cond && !ref.IsAddr {
+			return ref.Expr
+		}
+	}
+	return f.exprs[ifInstr.Cond]
+}
+
+// BlockPos returns a position for block b: that of its first instruction
+// with one.
+func BlockPos(b *ssa.BasicBlock) token.Pos {
+	for _, instr := range b.Instrs {
+		if p := instr.Pos(); p.IsValid() {
+			return p
+		}
+	}
+	return token.NoPos
+}
+
+// branchNote describes the divergent branch that ends block b.
+func (f *Func) branchNote(b *ssa.BasicBlock) Note {
+	if e := f.CondExpr(b); e != nil {
+		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge at this branch: %s depends on the lane", types.ExprString(e))}
+	}
+	p := BlockPos(b)
+	return Note{p, p, "lanes diverge at this branch"}
+}
+
+// ExplainControl explains why block b runs under divergent control: the
+// branch, then the lane-dependent value it branches on, back to its source.
+func (f *Func) ExplainControl(b *ssa.BasicBlock) []Note {
+	cd := f.U.ControlDivergence(blockIndex(b))
+	if len(cd) == 0 {
+		return nil
+	}
+	return f.explainBranch(cd[0])
+}
+
+// ExplainBranch explains why the branch that ends b is divergent.
+func (f *Func) ExplainBranch(b *ssa.BasicBlock) []Note { return f.explainBranch(b.Index) }
+
+func (f *Func) explainBranch(branch int) []Note {
+	notes := []Note{f.branchNote(f.SSA.Blocks[branch])}
+	return append(notes, f.explainCause(f.U.BranchCause(branch))...)
+}
+
+// ExplainValue explains why the value (or instruction) x is divergent, back
+// to the source of divergence.
+func (f *Func) ExplainValue(x any) []Note {
+	id, ok := f.ID(x)
+	if !ok {
+		return nil
+	}
+	return f.explainCause(f.U.Cause(id))
+}
+
+// explainCause turns a chain of causes into notes, keeping only the steps
+// that have a place in the source worth showing.
+func (f *Func) explainCause(c uniformity.Cause) []Note {
+	var notes []Note
+	seen := make(map[token.Pos]bool)
+	add := func(n Note) {
+		if n.Pos.IsValid() && !seen[n.Pos] {
+			seen[n.Pos] = true
+			notes = append(notes, n)
+		}
+	}
+	g := f.graph
+	for steps := 0; c.Kind != uniformity.CauseNone && steps < 64; steps++ {
+		switch c.Kind {
+		case uniformity.CauseSource:
+			add(f.sourceNote(c.Value))
+			return notes
+		case uniformity.CauseOperand:
+			if n, ok := f.valueNote(c.Value, "%s depends on the lane"); ok {
+				add(n)
+			}
+			c = f.U.Cause(c.Value)
+			continue
+		case uniformity.CauseJoin:
+			add(f.joinNote(c))
+		case uniformity.CauseTemporal:
+			if n, ok := f.valueNote(c.Value, "%s is read after a loop that lanes leave in different iterations"); ok {
+				add(n)
+			}
+		case uniformity.CauseDivergentCycle:
+			p := BlockPos(f.SSA.Blocks[c.Cycle.Header()])
+			add(Note{p, p, "in an irreducible cycle that lanes may enter at different blocks"})
+		case uniformity.CauseControl:
+			if v := g.instrs[c.Value]; v != nil {
+				add(Note{v.Pos(), v.Pos(), "written under divergent control, so lanes disagree about the memory"})
+			}
+		}
+		if c.Branch < 0 {
+			return notes
+		}
+		add(f.branchNote(f.SSA.Blocks[c.Branch]))
+		c = f.U.BranchCause(c.Branch)
+	}
+	return notes
+}
+
+func (f *Func) joinNote(c uniformity.Cause) Note {
+	b := f.SSA.Blocks[c.Block]
+	p := BlockPos(b)
+	return Note{p, p, "merges values from paths that lanes took differently"}
+}
+
+func (f *Func) sourceNote(id int) Note {
+	g := f.graph
+	why := g.seedWhy[id]
+	if why == "" {
+		why = "source of divergence"
+	}
+	if m := g.mems[id]; m != nil {
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s: %s", describe(m.root, f.exprs), why)}
+	}
+	if v := g.values[id]; v != nil {
+		if e, ok := f.exprs[v]; ok {
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s: %s", types.ExprString(e), why)}
+		}
+		return Note{v.Pos(), v.Pos(), why}
+	}
+	if instr := g.instrs[id]; instr != nil {
+		return Note{instr.Pos(), instr.Pos(), why}
+	}
+	return Note{}
+}
+
+// valueNote describes a value by its source expression, if it has one.
+func (f *Func) valueNote(id int, format string) (Note, bool) {
+	g := f.graph
+	if m := g.mems[id]; m != nil {
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(format, describe(m.root, f.exprs))}, true
+	}
+	v := g.values[id]
+	if v == nil {
+		return Note{}, false
+	}
+	e, ok := f.exprs[v]
+	if !ok {
+		return Note{}, false
+	}
+	return Note{e.Pos(), e.End(), fmt.Sprintf(format, types.ExprString(e))}, true
+}
+
+func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
+	if e, ok := exprs[v]; ok {
+		return types.ExprString(e)
+	}
+	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" {
+		return a.Comment
+	}
+	return v.Name()
+}

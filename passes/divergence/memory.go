@@ -1,0 +1,98 @@
+package divergence
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// memRoots returns the per-lane memory objects that v may point into: what
+// the function allocates itself (every lane allocates its own), and, in a
+// closure made by an SPMD function, the variables it captured from that
+// lane. Memory reached through parameters and globals is shared by all
+// lanes and has no object: a load from it is as uniform as its address.
+func (g *funcGraph) memRoots(v ssa.Value, perLaneFreeVars bool) []*memObject {
+	var roots []*memObject
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value)
+	walk = func(v ssa.Value) {
+		if v == nil || seen[v] {
+			return
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+			roots = append(roots, g.memObject(v))
+		case *ssa.FreeVar:
+			if perLaneFreeVars {
+				roots = append(roots, g.memObject(v))
+			}
+		case *ssa.FieldAddr:
+			walk(v.X)
+		case *ssa.IndexAddr:
+			walk(v.X)
+		case *ssa.Slice:
+			walk(v.X)
+		case *ssa.ChangeType:
+			walk(v.X)
+		case *ssa.Convert:
+			walk(v.X)
+		case *ssa.MakeInterface:
+			walk(v.X)
+		case *ssa.SliceToArrayPointer:
+			walk(v.X)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				walk(e)
+			}
+		case *ssa.MakeClosure:
+			for _, b := range v.Bindings {
+				walk(b)
+			}
+		}
+	}
+	walk(v)
+	return roots
+}
+
+func (g *funcGraph) memObject(root ssa.Value) *memObject {
+	if m, ok := g.memByRoot[root]; ok {
+		return m
+	}
+	m := &memObject{id: g.newValue(-1), root: root}
+	g.mems[m.id] = m
+	g.memByRoot[root] = m
+	g.memList = append(g.memList, m)
+	return m
+}
+
+// readMemory makes instruction id depend on the memory that addr points to.
+func (g *funcGraph) readMemory(id int, addr ssa.Value, perLaneFreeVars bool) {
+	for _, m := range g.memRoots(addr, perLaneFreeVars) {
+		g.depend(id, m.id)
+	}
+}
+
+// writeMemory makes the memory that addr points to depend on instruction id.
+func (g *funcGraph) writeMemory(id int, addr ssa.Value, perLaneFreeVars bool) {
+	for _, m := range g.memRoots(addr, perLaneFreeVars) {
+		g.depend(m.id, id)
+		m.writers = append(m.writers, id)
+	}
+}
+
+// isAtomicRMW reports whether fn is a sync/atomic operation that modifies
+// memory and returns what it found there: lanes doing it at once each see a
+// different old value.
+func isAtomicRMW(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return false
+	}
+	for _, prefix := range []string{"Add", "Swap", "CompareAndSwap", "And", "Or"} {
+		if strings.HasPrefix(fn.Name(), prefix) {
+			return true
+		}
+	}
+	return false
+}

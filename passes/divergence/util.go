@@ -1,0 +1,23 @@
+package divergence
+
+import "strings"
+
+// AnalyzerDoc returns the "# Analyzer name" section of an analyzer's doc.go
+// package comment, for Analyzer.Doc.
+func AnalyzerDoc(src, name string) string {
+	var lines []string
+	for _, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(l, "package ") {
+			break
+		}
+		l = strings.TrimPrefix(l, "//")
+		l = strings.TrimPrefix(l, " ")
+		lines = append(lines, l)
+	}
+	text := strings.Join(lines, "\n")
+	heading := "# Analyzer " + name + "\n\n"
+	if i := strings.Index(text, heading); i >= 0 {
+		text = text[i+len(heading):]
+	}
+	return strings.TrimSpace(text)
+}

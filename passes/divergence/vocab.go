@@ -1,0 +1,135 @@
+package divergence
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// vocabulary answers what the functions and types of the program mean for
+// uniformity: from this package's directives, or from facts that the
+// packages it imports exported.
+type vocabulary struct {
+	pass      *analysis.Pass
+	local     map[*types.Func]*Summary
+	laneTypes map[*types.TypeName]bool
+	imported  map[*types.Func]*Summary // cache, nil entries included
+	errs      []directiveError
+	directive bool // some //spmd: comment appears in the files
+}
+
+func newVocabulary(pass *analysis.Pass) *vocabulary {
+	v := &vocabulary{
+		pass:      pass,
+		local:     make(map[*types.Func]*Summary),
+		laneTypes: make(map[*types.TypeName]bool),
+		imported:  make(map[*types.Func]*Summary),
+		directive: hasDirectives(pass.Files),
+	}
+	if !v.directive {
+		return v
+	}
+	for _, f := range pass.Files {
+		for _, decl := range f.Decls {
+			switch decl := decl.(type) {
+			case *ast.FuncDecl:
+				fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
+				if !ok {
+					continue
+				}
+				s, errs := parseFuncDirectives(decl, fn.Type().(*types.Signature))
+				v.errs = append(v.errs, errs...)
+				if s != nil {
+					v.local[fn] = s
+				}
+			case *ast.GenDecl:
+				for _, spec := range decl.Specs {
+					ts, ok := spec.(*ast.TypeSpec)
+					if !ok {
+						continue
+					}
+					doc := ts.Doc
+					if doc == nil && len(decl.Specs) == 1 {
+						doc = decl.Doc
+					}
+					if hasLaneDirective(doc) {
+						if tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName); ok {
+							v.laneTypes[tn] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return v
+}
+
+// relevant reports whether the package has anything to do with SPMD code:
+// directives of its own, or an import that does.
+func (v *vocabulary) relevant() bool {
+	if v.directive {
+		return true
+	}
+	for _, imp := range v.pass.Pkg.Imports() {
+		if v.pass.ImportPackageFact(imp, new(SPMDPackage)) {
+			return true
+		}
+	}
+	return false
+}
+
+// declare exports this package's vocabulary as facts and reports malformed
+// directives.
+func (v *vocabulary) declare() {
+	for fn, s := range v.local {
+		v.pass.ExportObjectFact(fn, s)
+	}
+	for tn := range v.laneTypes {
+		v.pass.ExportObjectFact(tn, new(LaneType))
+	}
+	for _, e := range v.errs {
+		v.pass.Report(analysis.Diagnostic{Pos: e.pos, Category: "directive", Message: e.msg})
+	}
+}
+
+func (v *vocabulary) summary(fn *types.Func) *Summary {
+	if fn == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if s, ok := v.local[fn]; ok {
+		return s
+	}
+	if fn.Pkg() == nil || fn.Pkg() == v.pass.Pkg {
+		return nil
+	}
+	if s, ok := v.imported[fn]; ok {
+		return s
+	}
+	var s *Summary
+	if fact := new(Summary); v.pass.ImportObjectFact(fn, fact) {
+		s = fact
+	}
+	v.imported[fn] = s
+	return s
+}
+
+// isLane reports whether t, or what t points to, is a lane handle type.
+func (v *vocabulary) isLane(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	tn := named.Origin().Obj()
+	if v.laneTypes[tn] {
+		return true
+	}
+	if tn.Pkg() == nil || tn.Pkg() == v.pass.Pkg {
+		return false
+	}
+	return v.pass.ImportObjectFact(tn, new(LaneType))
+}

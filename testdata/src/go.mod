@@ -1,0 +1,3 @@
+module spmdvet.test
+
+go 1.26.0
