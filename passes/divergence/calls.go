@@ -82,18 +82,18 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction, sem semantics, per
 	if unknownLaneAccess {
 		for _, a := range reachable {
 			for _, m := range g.memRoots(a, perLaneFreeVars) {
-				g.seed(m.id, "written by a call that can read the lane index")
+				g.seed(m.id, "is written by a call that can read the lane index")
 			}
 		}
 	}
 
 	switch {
 	case isAtomicRMW(fn):
-		g.seed(id, "atomic read-modify-write: each lane sees a different old value")
+		g.seed(id, "is an atomic read-modify-write: each lane sees a different old value")
 	case s != nil && s.LaneID:
-		g.seed(id, "lane index")
+		g.seed(id, "is the lane index")
 	case s != nil && s.Divergent:
-		g.seed(id, "result differs between lanes")
+		g.seed(id, "differs between lanes (//spmd:divergent)")
 	case s != nil && s.Uniform:
 		g.uniform = append(g.uniform, id)
 	case s != nil && len(s.UniformIf) > 0:
@@ -103,7 +103,7 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction, sem semantics, per
 			}
 		}
 	case unknownLaneAccess && hasResults(common):
-		g.seed(id, "result of a call that can read the lane index")
+		g.seed(id, "is the result of a call that can read the lane index")
 	default:
 		if !common.IsInvoke() {
 			if _, static := common.Value.(*ssa.Function); !static {

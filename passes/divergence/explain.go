@@ -85,7 +85,7 @@ func BlockPos(b *ssa.BasicBlock) token.Pos {
 // branchNote describes the divergent branch that ends block b.
 func (f *Func) branchNote(b *ssa.BasicBlock) Note {
 	if e := f.CondExpr(b); e != nil {
-		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge at this branch: %s depends on the lane", types.ExprString(e))}
+		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", types.ExprString(e))}
 	}
 	p := BlockPos(b)
 	return Note{p, p, "lanes diverge at this branch"}
@@ -105,8 +105,7 @@ func (f *Func) ExplainControl(b *ssa.BasicBlock) []Note {
 func (f *Func) ExplainBranch(b *ssa.BasicBlock) []Note { return f.explainBranch(b.Index) }
 
 func (f *Func) explainBranch(branch int) []Note {
-	notes := []Note{f.branchNote(f.SSA.Blocks[branch])}
-	return append(notes, f.explainCause(f.U.BranchCause(branch))...)
+	return f.explainCause(uniformity.Cause{Kind: uniformity.CauseJoin, Block: -1, Branch: branch})
 }
 
 // ExplainValue explains why the value (or instruction) x is divergent, back
@@ -123,10 +122,11 @@ func (f *Func) ExplainValue(x any) []Note {
 // that have a place in the source worth showing.
 func (f *Func) explainCause(c uniformity.Cause) []Note {
 	var notes []Note
-	seen := make(map[token.Pos]bool)
+	type span struct{ pos, end token.Pos }
+	seen := make(map[span]bool)
 	add := func(n Note) {
-		if n.Pos.IsValid() && !seen[n.Pos] {
-			seen[n.Pos] = true
+		if n.Pos.IsValid() && !seen[span{n.Pos, n.End}] {
+			seen[span{n.Pos, n.End}] = true
 			notes = append(notes, n)
 		}
 	}
@@ -137,13 +137,18 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 			add(f.sourceNote(c.Value))
 			return notes
 		case uniformity.CauseOperand:
-			if n, ok := f.valueNote(c.Value, "%s depends on the lane"); ok {
-				add(n)
+			next := f.U.Cause(c.Value)
+			if next.Kind != uniformity.CauseSource {
+				if n, ok := f.valueNote(c.Value, "%s depends on the lane"); ok {
+					add(n)
+				}
 			}
-			c = f.U.Cause(c.Value)
+			c = next
 			continue
 		case uniformity.CauseJoin:
-			add(f.joinNote(c))
+			if c.Block >= 0 {
+				add(f.joinNote(c))
+			}
 		case uniformity.CauseTemporal:
 			if n, ok := f.valueNote(c.Value, "%s is read after a loop that lanes leave in different iterations"); ok {
 				add(n)
@@ -175,14 +180,14 @@ func (f *Func) sourceNote(id int) Note {
 	g := f.graph
 	why := g.seedWhy[id]
 	if why == "" {
-		why = "source of divergence"
+		why = "is a source of divergence"
 	}
 	if m := g.mems[id]; m != nil {
-		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s: %s", describe(m.root, f.exprs), why)}
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s %s", describe(m.root, f.exprs), why)}
 	}
 	if v := g.values[id]; v != nil {
 		if e, ok := f.exprs[v]; ok {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("%s: %s", types.ExprString(e), why)}
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", types.ExprString(e), why)}
 		}
 		return Note{v.Pos(), v.Pos(), why}
 	}
@@ -218,3 +223,6 @@ func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
 	}
 	return v.Name()
 }
+
+// Instr returns the instruction with value number id, or nil.
+func (f *Func) Instr(id int) ssa.Instruction { return f.graph.instrs[id] }

@@ -194,7 +194,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction, sem semantics, perLa
 		switch instr.Op {
 		case token.ARROW:
 			// Each lane receives its own element.
-			g.seed(id, "receive from a channel")
+			g.seed(id, "receives from a channel: each lane gets its own element")
 			return
 		case token.MUL:
 			dependOn(instr.X)
@@ -204,13 +204,13 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction, sem semantics, perLa
 
 	case *ssa.Select:
 		if len(instr.States) > 1 || !instr.Blocking {
-			g.seed(id, "select: lanes may take different cases")
+			g.seed(id, "is a select: lanes may take different cases")
 			return
 		}
 
 	case *ssa.Extract:
 		if next, ok := instr.Tuple.(*ssa.Next); ok && !next.IsString && instr.Index > 0 {
-			g.seed(id, "map iteration order differs between lanes")
+			g.seed(id, "comes from map iteration, whose order differs between lanes")
 			return
 		}
 

@@ -1,0 +1,320 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/passes/divergence"
+)
+
+const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] packages
+
+Prints, for every SPMD function in the packages, each block's instructions
+with the divergent ones marked, the cycles assumed divergent, the cycles with
+divergent exits and the temporal divergence list, like LLVM's
+opt -passes='print<uniformity>'.
+`
+
+func uniformityMain(args []string) int {
+	fs := flag.NewFlagSet("uniformity", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "write JSON")
+	run := fs.String("run", "", "only functions whose name matches `regexp`")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), uniformityUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	var filter *regexp.Regexp
+	if *run != "" {
+		var err error
+		if filter, err = regexp.Compile(*run); err != nil {
+			fmt.Fprintf(os.Stderr, "spmdvet uniformity: bad -run: %v\n", err)
+			return 2
+		}
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	funcs, fset, err := analyzePackages(fs.Args())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "spmdvet uniformity: %v\n", err)
+		return 1
+	}
+	var out dump
+	out.Functions = []dumpFunc{}
+	for _, f := range funcs {
+		if filter != nil && !filter.MatchString(f.SSA.String()) {
+			continue
+		}
+		out.Functions = append(out.Functions, dumpOf(f, fset))
+	}
+	if *asJSON {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			fmt.Fprintf(os.Stderr, "spmdvet uniformity: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	for _, f := range out.Functions {
+		f.writeText(os.Stdout)
+	}
+	return 0
+}
+
+// analyzePackages loads the packages and runs the divergence analyzer.
+func analyzePackages(patterns []string) ([]*divergence.Func, *token.FileSet, error) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		return nil, nil, fmt.Errorf("%d errors loading packages", n)
+	}
+	if len(pkgs) == 0 {
+		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{divergence.Analyzer}, pkgs, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	var funcs []*divergence.Func
+	var fset *token.FileSet
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			return nil, nil, act.Err
+		}
+		fset = act.Package.Fset
+		if res, ok := act.Result.(*divergence.Result); ok {
+			funcs = append(funcs, res.Funcs...)
+		}
+	}
+	return funcs, fset, nil
+}
+
+type dump struct {
+	Functions []dumpFunc `json:"functions"`
+}
+
+type dumpFunc struct {
+	Name     string         `json:"name"`
+	File     string         `json:"file"`
+	Kernel   bool           `json:"kernel"`
+	Cycles   []dumpCycle    `json:"cycles"`
+	Blocks   []dumpBlock    `json:"blocks"`
+	Temporal []dumpTemporal `json:"temporalDivergence"`
+}
+
+type dumpCycle struct {
+	Header           int   `json:"header"`
+	Entries          []int `json:"entries"`
+	Blocks           []int `json:"blocks"`
+	Depth            int   `json:"depth"`
+	Irreducible      bool  `json:"irreducible"`
+	DivergentExit    bool  `json:"divergentExit"`
+	AssumedDivergent bool  `json:"assumedDivergent"`
+}
+
+type dumpBlock struct {
+	Index            int         `json:"index"`
+	Comment          string      `json:"comment"`
+	MConverged       bool        `json:"mConverged"`
+	ControlDivergent bool        `json:"controlDivergent"`
+	Instrs           []dumpInstr `json:"instrs"`
+	Terminator       *dumpInstr  `json:"terminator"`
+}
+
+type dumpInstr struct {
+	Text      string `json:"text"`
+	Line      int    `json:"line"`
+	Col       int    `json:"col"`
+	Divergent bool   `json:"divergent"`
+}
+
+type dumpTemporal struct {
+	Value string `json:"value"`
+	User  string `json:"user"`
+	Cycle int    `json:"cycleHeader"`
+}
+
+func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
+	d := dumpFunc{
+		Name:     f.SSA.String(),
+		File:     fset.Position(f.SSA.Pos()).Filename,
+		Kernel:   f.Kernel,
+		Cycles:   []dumpCycle{},
+		Temporal: []dumpTemporal{},
+	}
+	u := f.U
+	for _, c := range u.Cycles().All {
+		blocks := slices.Clone(c.Blocks())
+		slices.Sort(blocks)
+		d.Cycles = append(d.Cycles, dumpCycle{
+			Header:           c.Header(),
+			Entries:          slices.Clone(c.Entries),
+			Blocks:           blocks,
+			Depth:            c.Depth,
+			Irreducible:      !c.Reducible(),
+			DivergentExit:    u.HasDivergentExit(c),
+			AssumedDivergent: slices.Contains(u.AssumedDivergent(), c),
+		})
+	}
+	for _, b := range f.SSA.Blocks {
+		db := dumpBlock{
+			Index:            b.Index,
+			Comment:          b.Comment,
+			MConverged:       u.IsMConverged(b.Index),
+			ControlDivergent: len(u.ControlDivergence(b.Index)) > 0,
+			Instrs:           []dumpInstr{},
+		}
+		for _, instr := range b.Instrs {
+			if _, ok := instr.(*ssa.DebugRef); ok {
+				continue
+			}
+			di := dumpInstr{Text: instrText(instr), Divergent: f.IsDivergent(instr)}
+			pos := instr.Pos()
+			switch instr.(type) {
+			case *ssa.If:
+				if e := f.CondExpr(b); e != nil {
+					pos = e.Pos()
+				}
+				di.Divergent = u.IsDivergentTerminator(b.Index)
+			case *ssa.Jump:
+				di.Divergent = u.IsDivergentTerminator(b.Index)
+			}
+			if pos.IsValid() {
+				p := fset.Position(pos)
+				di.Line, di.Col = p.Line, p.Column
+			}
+			switch instr.(type) {
+			case *ssa.If, *ssa.Jump:
+				db.Terminator = &di
+			case *ssa.Return, *ssa.Panic:
+				// Blocks that leave the function have no terminator entry.
+			default:
+				db.Instrs = append(db.Instrs, di)
+			}
+		}
+		d.Blocks = append(d.Blocks, db)
+	}
+	for _, t := range u.TemporalDivergence() {
+		dt := dumpTemporal{Cycle: t.Cycle.Header()}
+		if instr := f.Instr(t.Value); instr != nil {
+			dt.Value = instrText(instr)
+		}
+		if instr := f.Instr(t.User); instr != nil {
+			dt.User = instrText(instr)
+		} else {
+			dt.User = "memory"
+		}
+		d.Temporal = append(d.Temporal, dt)
+	}
+	return d
+}
+
+// instrText prints an instruction as go/ssa does, with its result name.
+func instrText(instr ssa.Instruction) string {
+	if v, ok := instr.(ssa.Value); ok && v.Name() != "" {
+		if t, ok := v.Type().(*types.Tuple); !ok || t.Len() > 0 {
+			return v.Name() + " = " + instr.String()
+		}
+	}
+	return instr.String()
+}
+
+func (d dumpFunc) writeText(w io.Writer) {
+	fmt.Fprintf(w, "UniformityInfo for function '%s':\n", d.Name)
+	name := func(b int) string { return fmt.Sprint(b) }
+	var assumed, exits []string
+	for _, c := range d.Cycles {
+		if c.AssumedDivergent {
+			assumed = append(assumed, cycleText(c, name))
+		}
+		if c.DivergentExit {
+			exits = append(exits, cycleText(c, name))
+		}
+	}
+	if len(assumed) > 0 {
+		fmt.Fprintln(w, "CYCLES ASSUMED DIVERGENT:")
+		for _, s := range assumed {
+			fmt.Fprintln(w, "  "+s)
+		}
+	}
+	if len(exits) > 0 {
+		fmt.Fprintln(w, "CYCLES WITH DIVERGENT EXIT:")
+		for _, s := range exits {
+			fmt.Fprintln(w, "  "+s)
+		}
+	}
+	if len(d.Temporal) > 0 {
+		fmt.Fprintln(w, "\nTEMPORAL DIVERGENCE LIST:")
+		for _, t := range d.Temporal {
+			fmt.Fprintf(w, "Value         :%s\nUsed by       :%s\nOutside cycle :header %d\n\n", t.Value, t.User, t.Cycle)
+		}
+	}
+	mark := func(div bool) string {
+		if div {
+			return "  DIVERGENT: "
+		}
+		return "             "
+	}
+	for _, b := range d.Blocks {
+		fmt.Fprintf(w, "\nBLOCK %d (%s)", b.Index, b.Comment)
+		if !b.MConverged {
+			fmt.Fprint(w, " not m-converged")
+		}
+		if b.ControlDivergent {
+			fmt.Fprint(w, " under divergent control")
+		}
+		fmt.Fprintln(w, "\nDEFINITIONS")
+		for _, in := range b.Instrs {
+			fmt.Fprintf(w, "%s%s\n", mark(in.Divergent), in.Text)
+		}
+		fmt.Fprintln(w, "TERMINATORS")
+		if b.Terminator != nil {
+			fmt.Fprintf(w, "%s%s\n", mark(b.Terminator.Divergent), b.Terminator.Text)
+		}
+		fmt.Fprintln(w, "END BLOCK")
+	}
+	fmt.Fprintln(w)
+}
+
+func cycleText(c dumpCycle, name func(int) string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "depth=%d: entries(", c.Depth)
+	for i, e := range c.Entries {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(name(e))
+	}
+	sb.WriteByte(')')
+	for _, b := range c.Blocks {
+		if !slices.Contains(c.Entries, b) {
+			sb.WriteString(" " + name(b))
+		}
+	}
+	return sb.String()
+}
+
