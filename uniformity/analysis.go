@@ -121,8 +121,12 @@ func (r *Result) propagate() {
 			r.analyzeControlDivergence(g.Block(v))
 			continue
 		}
-		for _, u := range g.Users(v) {
-			r.markDivergent(u, Cause{Kind: CauseOperand, Value: v})
+		// LLVM walks a use list, which holds the most recent use first, and
+		// the worklist is a stack: the order decides which reason is found
+		// first, and so what the temporal divergence list holds.
+		users := g.Users(v)
+		for i := len(users) - 1; i >= 0; i-- {
+			r.markDivergent(users[i], Cause{Kind: CauseOperand, Value: v})
 		}
 	}
 }
@@ -299,6 +303,9 @@ func (r *Result) analyzeCycleExitDivergence(c *Cycle, b int) {
 			continue
 		}
 		for _, v := range g.Instrs(x) {
+			if r.divergent[v] {
+				continue // its users are divergent already
+			}
 			for _, u := range g.Users(v) {
 				if ub := g.Block(u); ub >= 0 && c.Contains(ub) {
 					continue
@@ -387,7 +394,10 @@ func (r *Result) IsMConverged(b int) bool {
 func (r *Result) Cycles() *CycleInfo { return r.ci }
 
 // AssumedDivergent returns the cycles assumed divergent by the
-// diverged-entry criterion, outermost ones only.
+// diverged-entry criterion, as LLVM lists them: a cycle nested in one
+// already listed is left out, but one listed before the cycle around it
+// stays. Which nested cycles appear thus depends on the order in which the
+// divergent branches were met; IsMConverged does not.
 func (r *Result) AssumedDivergent() []*Cycle { return r.assumedDivergent }
 
 // DivergentExits returns the cycles that lanes may leave in different
@@ -399,9 +409,20 @@ func (r *Result) HasDivergentExit(c *Cycle) bool {
 	return r.divergentExit != nil && r.divergentExit[c.Index]
 }
 
-// TemporalDivergence lists the uses outside a cycle of values defined in it,
-// for the cycles with divergent exits, as LLVM's printer lists them.
-func (r *Result) TemporalDivergence() []TemporalUse { return r.temporal }
+// TemporalDivergence lists the uses outside a cycle with a divergent exit of
+// values that are uniform inside it: the uses that only temporal divergence
+// makes divergent. LLVM's list also holds some values that are divergent
+// anyway, depending on the order its worklist met them; those are left out,
+// so that the list does not depend on that order.
+func (r *Result) TemporalDivergence() []TemporalUse {
+	var out []TemporalUse
+	for _, t := range r.temporal {
+		if !r.divergent[t.Value] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
 
 // Reachable reports whether the entry reaches b.
 func (r *Result) Reachable(b int) bool { return r.dom != nil && r.dom.reachable(b) }

@@ -21,8 +21,12 @@ type Cycle struct {
 	// Depth is 1 for a top-level cycle.
 	Depth int
 
-	info       *CycleInfo
-	begin, end int // this cycle's slice of info.layout
+	info *CycleInfo
+	// blocks in the order LLVM 22 lists them: the header, then the blocks in
+	// the order the backward walk from the latches found them, a nested
+	// cycle's blocks all at once when it was found.
+	blocks     []int
+	begin, end int // this cycle's slice of info.layout, for containment
 	exits      []int
 	exitsDone  bool
 	ownBlocks  int // blocks whose innermost cycle this is; used while laying out
@@ -35,9 +39,9 @@ func (c *Cycle) Header() int { return c.Entries[0] }
 // Reducible reports whether the cycle has a single entry.
 func (c *Cycle) Reducible() bool { return len(c.Entries) == 1 }
 
-// Blocks returns the blocks of the cycle, nested cycles included: first the
-// cycle's own blocks in DFS preorder, then each child's blocks in turn.
-func (c *Cycle) Blocks() []int { return c.info.layout[c.begin:c.end] }
+// Blocks returns the blocks of the cycle, nested cycles included, header
+// first, in LLVM's order.
+func (c *Cycle) Blocks() []int { return c.blocks }
 
 // Contains reports whether block b is in the cycle or one of its children.
 func (c *Cycle) Contains(b int) bool { return c.ContainsCycle(c.info.cycleOf[b]) }
@@ -131,9 +135,11 @@ func ComputeCycles(g Graph) *CycleInfo {
 	if n == 0 {
 		return ci
 	}
-	// DFS from the entry, first successor first. start is the 1-based
-	// preorder number (0: unreachable); end is the largest preorder number in
-	// the node's DFS subtree, so ancestry is an interval test.
+	// DFS from the entry. Like LLVM, it takes the successors from the last to
+	// the first (LLVM used to push them all on one stack), which decides the
+	// headers of irreducible cycles. start is the 1-based preorder number (0:
+	// unreachable); end is the largest preorder number in the node's DFS
+	// subtree, so ancestry is an interval test.
 	start := make([]int32, n)
 	end := make([]int32, n)
 	preorder := make([]int, 0, n)
@@ -143,16 +149,16 @@ func ComputeCycles(g Graph) *CycleInfo {
 		clock++
 		start[b] = clock
 		preorder = append(preorder, b)
-		return frame{b, 0}
+		return frame{b, len(g.Succs(b))}
 	}
 	stack := []frame{open(0)}
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		ss := g.Succs(top.block)
 		advanced := false
-		for top.next < len(ss) {
+		for top.next > 0 {
+			top.next--
 			s := ss[top.next]
-			top.next++
 			if start[s] == 0 {
 				stack = append(stack, open(s))
 				advanced = true
@@ -195,7 +201,7 @@ func ComputeCycles(g Graph) *CycleInfo {
 		if len(worklist) == 0 {
 			continue
 		}
-		c := &Cycle{info: ci, Entries: []int{h}, ownBlocks: 1}
+		c := &Cycle{info: ci, Entries: []int{h}, ownBlocks: 1, blocks: []int{h}}
 		ci.cycleOf[h] = c
 		processPreds := func(b int) {
 			isEntry := false
@@ -224,6 +230,7 @@ func ComputeCycles(g Graph) *CycleInfo {
 					t.Parent = c
 					t.unionFind = c
 					c.Children = append(c.Children, t)
+					c.blocks = append(c.blocks, t.blocks...)
 					for _, e := range t.Entries {
 						processPreds(e)
 					}
@@ -232,6 +239,7 @@ func ComputeCycles(g Graph) *CycleInfo {
 			}
 			ci.cycleOf[b] = c
 			c.ownBlocks++
+			c.blocks = append(c.blocks, b)
 			processPreds(b)
 		}
 		c.Index = len(ci.All)

@@ -13,8 +13,8 @@ package uniformity
 type Graph interface {
 	NumBlocks() int
 	// Succs returns the successors of b in branch order. The order matters:
-	// like LLVM, the cycle analysis walks them in this order, which decides
-	// the header of an irreducible cycle.
+	// the cycle analysis walks them from last to first, as LLVM does, which
+	// decides the header of an irreducible cycle.
 	Succs(b int) []int
 	Preds(b int) []int
 
@@ -30,8 +30,9 @@ type Graph interface {
 	Operands(v int) []int
 	// Users returns the values that use v: instructions, or values outside
 	// every block that depend on it (an adapter may model memory that way;
-	// such a value counts as outside every cycle). Order does not matter
-	// and duplicates are allowed.
+	// such a value counts as outside every cycle). Duplicates are allowed.
+	// List them in program order: the analysis visits them backwards, as
+	// LLVM visits a use list, so that it finds the same reasons first.
 	Users(v int) []int
 	IsPhi(v int) bool
 	// IsTerminator reports whether v ends its block. The terminator's

@@ -177,7 +177,7 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 			Depth:            c.Depth,
 			Irreducible:      !c.Reducible(),
 			DivergentExit:    u.HasDivergentExit(c),
-			AssumedDivergent: slices.Contains(u.AssumedDivergent(), c),
+			AssumedDivergent: !u.IsMConverged(c.Header()),
 		})
 	}
 	for _, b := range f.SSA.Blocks {
