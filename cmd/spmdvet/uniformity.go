@@ -317,4 +317,3 @@ func cycleText(c dumpCycle, name func(int) string) string {
 	}
 	return sb.String()
 }
-

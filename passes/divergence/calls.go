@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -52,14 +53,20 @@ func isBoundWrapper(fn *ssa.Function) bool {
 	return len(fn.FreeVars) == 1 && strings.HasPrefix(fn.Synthetic, "bound method wrapper")
 }
 
-// addCall records what a call's result depends on, according to the
-// callee's vocabulary, and what it may do to per-lane memory.
-func (g *funcGraph) addCall(id int, call ssa.CallInstruction, sem semantics, perLaneFreeVars bool) {
+// addCall records what a call's result depends on, according to what is
+// known of the callee, and what it may do to per-lane memory.
+func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 	common := call.Common()
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		g.addBuiltin(id, b, common.Args)
+		return
+	}
 	fn, args := callee(common)
-	var s *Summary
-	if fn != nil {
-		s = sem.summary(fn)
+	s := g.sem.calleeSummary(common)
+	g.noteConvergent(id, call, s)
+	if s != nil && s.Inferred {
+		g.applySummary(id, common, s)
+		return
 	}
 	dependOn := func(vs ...ssa.Value) {
 		for _, v := range vs {
@@ -69,20 +76,22 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction, sem semantics, per
 		}
 	}
 
-	// The callee may read and write memory reachable from its arguments,
-	// captured variables included.
+	// Without a summary of the body, the callee may read and write memory
+	// reachable from its arguments, captured variables included.
 	reachable := append([]ssa.Value{common.Value}, common.Args...)
 	for _, a := range reachable {
-		g.readMemory(id, a, perLaneFreeVars)
-		g.writeMemory(id, a, perLaneFreeVars)
+		g.readMemory(id, a)
+		g.writeMemory(id, a)
 	}
 	// A callee that can read the lane index but whose effects are unknown
 	// may write lane-dependent data there.
-	unknownLaneAccess := s == nil && callReachesLane(common, sem)
+	unknownLaneAccess := s == nil && callReachesLane(common, g.sem)
 	if unknownLaneAccess {
 		for _, a := range reachable {
-			for _, m := range g.memRoots(a, perLaneFreeVars) {
-				g.seed(m.id, "is written by a call that can read the lane index")
+			for _, m := range g.memRoots(a) {
+				e := g.newValue(-1)
+				g.seed(e, "is written by a call that can read the lane index")
+				g.addWriter(m, e)
 			}
 		}
 	}
@@ -114,6 +123,146 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction, sem semantics, per
 		}
 		dependOn(common.Args...)
 	}
+}
+
+// addBuiltin records a call to a built-in function. Most depend on their
+// arguments' values only; copy and append move memory contents.
+func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
+	for _, a := range args {
+		g.depend(id, g.valueID(a))
+	}
+	switch b.Name() {
+	case "copy":
+		if len(args) == 2 {
+			g.readMemory(id, args[1])
+			g.writeMemory(id, args[0])
+		}
+	case "append":
+		for _, a := range args {
+			g.readMemory(id, a)
+		}
+		if len(args) > 0 {
+			g.writeMemory(id, args[0])
+		}
+	case "delete", "clear":
+		if len(args) > 0 {
+			g.writeMemory(id, args[0])
+		}
+	}
+}
+
+// possiblyConvergent stands for a callee that cannot be known (an interface
+// method or a function value) but can reach a lane handle: it may reach a
+// convergent operation.
+var possiblyConvergent = &Summary{Convergent: true, Reaches: []string{"a function not known statically"}}
+
+// noteConvergent records the calls that are convergent operations, and the
+// calls whose callee requires some inputs to be uniform.
+func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary) {
+	common := call.Common()
+	if s == nil && staticFunc(common) == nil && callReachesLane(common, g.sem) {
+		s = possiblyConvergent
+	}
+	if s == nil {
+		return
+	}
+	for _, a := range supplied(common) {
+		g.valueID(a) // make it known, to ask about it after the analysis
+	}
+	site := convergentSite{id: id, call: call, summary: s, name: calleeName(common)}
+	if s.Convergent {
+		g.convergent = append(g.convergent, site)
+	}
+	if len(s.Requires) > 0 {
+		g.requiring = append(g.requiring, site)
+	}
+}
+
+// supplied returns what a call supplies to the callee's inputs: arguments,
+// receiver first, then the variables a closure captured.
+func supplied(common *ssa.CallCommon) []ssa.Value {
+	_, args := callee(common)
+	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
+		if fn, _ := mc.Fn.(*ssa.Function); fn != nil && !isBoundWrapper(fn) {
+			args = append(slices.Clone(args), mc.Bindings...)
+		}
+	}
+	return args
+}
+
+// applySummary records a call to a function with an inferred summary: each
+// result depends on the inputs the summary names, mapped to this call's
+// arguments, and the memory the call may write depends on the same.
+func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
+	args := supplied(common)
+	name := calleeName(common)
+	for _, r := range s.Results {
+		if r.Always {
+			g.seed(id, "is the result of "+name+", which depends on the lane")
+			break
+		}
+		g.dependOnInputs(id, r.On, args)
+	}
+	for _, e := range s.Effects {
+		if e.Input.Index >= len(args) {
+			continue
+		}
+		roots := g.memRoots(args[e.Input.Index])
+		if len(roots) == 0 {
+			continue
+		}
+		node := g.newValue(-1)
+		if e.When.Always {
+			g.seed(node, "is written with lane-dependent values by "+name)
+		} else {
+			g.dependOnInputs(node, e.When.On, args)
+		}
+		g.effectOf[node] = id
+		for _, m := range roots {
+			g.addWriter(m, node)
+		}
+	}
+}
+
+// addResult gives an extracted result of a call the dependences of that
+// result alone. It reports false if the callee has no inferred summary.
+func (g *funcGraph) addResult(id int, call *ssa.Call, index int) bool {
+	s := g.sem.calleeSummary(call.Common())
+	if s == nil || !s.Inferred || index >= len(s.Results) {
+		return false
+	}
+	r := s.Results[index]
+	if r.Always {
+		g.seed(id, "is a result of "+calleeName(call.Common())+", which depends on the lane")
+		return true
+	}
+	g.dependOnInputs(id, r.On, supplied(call.Common()))
+	return true
+}
+
+// dependOnInputs makes id depend on the values a call supplies for inputs.
+func (g *funcGraph) dependOnInputs(id int, inputs []Input, args []ssa.Value) {
+	for _, in := range inputs {
+		if in.Index >= len(args) {
+			continue
+		}
+		a := args[in.Index]
+		if in.Contents {
+			g.readMemory(id, a)
+		} else {
+			g.depend(id, g.valueID(a))
+		}
+	}
+}
+
+func calleeName(common *ssa.CallCommon) string {
+	if fn, _ := callee(common); fn != nil {
+		return fn.Name()
+	}
+	if f := funcOf(common.Value); f != nil {
+		return f.Name()
+	}
+	return "the callee"
 }
 
 func hasResults(common *ssa.CallCommon) bool {

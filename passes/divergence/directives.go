@@ -13,54 +13,6 @@ import (
 // between packages as facts. Nothing here knows the names of spmd's
 // functions.
 
-// A Summary describes what calling a function means for uniformity. It comes
-// from the function's directives, and is exported as a fact so that callers
-// in other packages see it.
-type Summary struct {
-	// LaneID: the results are sources of divergence.
-	LaneID bool
-	// Uniform: the results are uniform whatever the arguments.
-	Uniform bool
-	// UniformIf: the results are uniform exactly when these parameters are
-	// (indices into the signature's parameters, receiver first).
-	UniformIf []int
-	// Divergent: the results are divergent whatever the arguments.
-	Divergent bool
-	// Convergent: a call is a convergent operation.
-	Convergent bool
-	// Barrier: the convergent operation is a barrier, so divergence at it
-	// deadlocks rather than computes with the wrong lanes.
-	Barrier bool
-	// Kernel: the function is a kernel entry; its parameters are uniform.
-	Kernel bool
-	// KernelParams: these parameters take kernel entries.
-	KernelParams []int
-}
-
-func (*Summary) AFact() {}
-
-func (s *Summary) String() string {
-	var parts []string
-	add := func(ok bool, s string) {
-		if ok {
-			parts = append(parts, s)
-		}
-	}
-	add(s.LaneID, "laneid")
-	add(s.Uniform, "uniform")
-	if len(s.UniformIf) > 0 {
-		parts = append(parts, fmt.Sprintf("uniform-if%v", s.UniformIf))
-	}
-	add(s.Divergent, "divergent")
-	add(s.Convergent && !s.Barrier, "convergent")
-	add(s.Barrier, "barrier")
-	add(s.Kernel, "kernel")
-	if len(s.KernelParams) > 0 {
-		parts = append(parts, fmt.Sprintf("kernel-params%v", s.KernelParams))
-	}
-	return "spmd(" + strings.Join(parts, " ") + ")"
-}
-
 // LaneType marks a named type whose values are lane handles (//spmd:lane).
 type LaneType struct{}
 

@@ -2,8 +2,10 @@ package divergence
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/types"
+	"os"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/spmdvet/spmdvet/uniformity"
 )
+
+var _ = uniformity.Undef
 
 //go:embed doc.go
 var doc string
@@ -40,11 +44,15 @@ func (r *Result) Summary(fn *types.Func) *Summary {
 	return r.vocab.summary(fn)
 }
 
-// Callee returns the function that call statically calls and its
-// vocabulary.
+// Callee returns the function that call statically calls, if it is known,
+// and what is known of it: its declared vocabulary, or the summary inferred
+// from its body (here or, through facts, in another package).
 func (r *Result) Callee(call ssa.CallInstruction) (*types.Func, *Summary) {
 	fn, _ := callee(call.Common())
-	return fn, r.Summary(fn)
+	if r.vocab == nil {
+		return fn, nil
+	}
+	return fn, r.vocab.calleeSummary(call.Common())
 }
 
 // A Func is the uniformity of one SPMD function.
@@ -57,7 +65,16 @@ type Func struct {
 	exprs  map[ssa.Value]ast.Expr
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		// A bug here must not take go vet down with a trace.
+		if r := recover(); r != nil {
+			if os.Getenv("SPMDVET_PANIC") != "" {
+				panic(r)
+			}
+			err = fmt.Errorf("internal error analyzing %s: %v (set SPMDVET_PANIC=1 for a trace)", pass.Pkg.Path(), r)
+		}
+	}()
 	vocab := newVocabulary(pass)
 	if !vocab.relevant() {
 		// Neither vocabulary nor anything that uses it: no SSA, no cost.
@@ -67,11 +84,14 @@ func run(pass *analysis.Pass) (any, error) {
 	vocab.declare()
 
 	pkg := buildSSA(pass)
-	res := &Result{vocab: vocab}
-	for _, fn := range spmdFunctions(pkg, vocab) {
-		res.Funcs = append(res.Funcs, analyzeFunc(fn.fn, fn.kernel, fn.perLane, vocab))
+	pa := newPackageAnalysis(pass, vocab, pkg)
+	pa.inferAll()
+	pa.exportSummaries()
+	out := &Result{vocab: vocab}
+	for _, fn := range pa.spmd {
+		out.Funcs = append(out.Funcs, pa.results[fn])
 	}
-	return res, nil
+	return out, nil
 }
 
 // buildSSA builds SSA for this package only; dependencies are created from
@@ -94,38 +114,6 @@ func buildSSA(pass *analysis.Pass) *ssa.Package {
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
 	return pkg
-}
-
-// analyzeFunc runs the uniformity analysis on fn. Writes to per-lane memory
-// under divergent control make the memory divergent, which can make more
-// control divergent, so it iterates to a fixed point.
-func analyzeFunc(fn *ssa.Function, kernel, perLaneFreeVars bool, vocab *vocabulary) *Func {
-	g := newFuncGraph(fn, vocab, perLaneFreeVars)
-	r := uniformity.Analyze(g, uniformity.Config{Seeds: g.seeds, Uniform: g.uniform})
-	for changed := true; changed; {
-		changed = false
-		for _, m := range g.memList {
-			if r.IsDivergent(m.id) {
-				continue
-			}
-			for _, w := range m.writers {
-				b := g.blockOf[w]
-				if b < 0 {
-					continue
-				}
-				branch := -1
-				if cd := r.ControlDivergence(b); len(cd) > 0 {
-					branch = cd[0]
-				} else if r.IsMConverged(b) {
-					continue
-				}
-				r.Extend(m.id, uniformity.Cause{Kind: uniformity.CauseControl, Value: w, Branch: branch})
-				changed = true
-				break
-			}
-		}
-	}
-	return &Func{SSA: fn, Kernel: kernel, graph: g, U: r, exprs: debugExprs(fn)}
 }
 
 // debugExprs maps values to the source expressions they were computed from.

@@ -7,19 +7,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-type spmdFunc struct {
-	fn     *ssa.Function
-	kernel bool
-	// perLane: a closure made by an SPMD function, whose captured
-	// variables belong to one lane. A kernel literal given to Run by
-	// ordinary code captures variables that all lanes share.
-	perLane bool
-}
-
-// spmdFunctions finds the functions of pkg that run as SPMD code: kernel
-// entries, functions given where a kernel is expected, functions with a lane
-// parameter or that read the lane index, and the closures they make.
-func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) []spmdFunc {
+// spmdFunctions lists the functions of pkg with a body, each after the
+// function that encloses it, and finds the ones that run as SPMD code:
+// kernel entries, functions given where a kernel is expected, functions with
+// a lane parameter or that read the lane index, and the closures they make.
+func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, kernel map[*ssa.Function]bool, spmdFuncs []*ssa.Function) {
 	var declared []*ssa.Function
 	for _, f := range vocab.pass.Files {
 		for _, decl := range f.Decls {
@@ -36,8 +28,6 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) []spmdFunc {
 			}
 		}
 	}
-	// All functions, each after the function that encloses it.
-	var all []*ssa.Function
 	var add func(fn *ssa.Function)
 	add = func(fn *ssa.Function) {
 		all = append(all, fn)
@@ -49,7 +39,7 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) []spmdFunc {
 		add(fn)
 	}
 
-	kernel := make(map[*ssa.Function]bool)
+	kernel = make(map[*ssa.Function]bool)
 	spmd := make(map[*ssa.Function]bool)
 	for _, fn := range all {
 		if s := vocab.summary(funcObject(fn)); s != nil && s.Kernel && fn.Parent() == nil {
@@ -85,16 +75,15 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) []spmdFunc {
 		}
 	}
 
-	var out []spmdFunc
 	isSPMD := make(map[*ssa.Function]bool)
 	for _, fn := range all {
 		parentSPMD := fn.Parent() != nil && isSPMD[fn.Parent()]
 		if kernel[fn] || spmd[fn] || parentSPMD {
 			isSPMD[fn] = true
-			out = append(out, spmdFunc{fn: fn, kernel: kernel[fn], perLane: parentSPMD})
+			spmdFuncs = append(spmdFuncs, fn)
 		}
 	}
-	return out
+	return all, kernel, spmdFuncs
 }
 
 // funcOf returns the function a function value denotes, if it is known.

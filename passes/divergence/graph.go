@@ -37,6 +37,23 @@ type funcGraph struct {
 
 	memByRoot map[ssa.Value]*memObject
 	memList   []*memObject // in creation order, for determinism
+
+	sem semantics
+	// inputRoots: the parameters and captured variables point to memory
+	// that belongs to the calling lane (a helper, or a closure made by SPMD
+	// code), rather than to memory all lanes share (a kernel entry's).
+	inputRoots bool
+	// inputs are the values a call supplies, by Input.
+	inputs map[Input]int
+	// effects are the nodes that stand for a callee's writes through its
+	// arguments: writers of the caller's memory without a block.
+	returns []int // the Return instructions
+	// effectOf maps the node standing for a callee's writes to the call.
+	effectOf map[int]int
+	// convergent lists the calls that are convergent operations; requiring
+	// the calls to functions that require uniform inputs.
+	convergent []convergentSite
+	requiring  []convergentSite
 }
 
 func (g *funcGraph) NumBlocks() int          { return len(g.blocks) }
@@ -52,30 +69,36 @@ func (g *funcGraph) IsTerminator(v int) bool { return g.term[v] }
 
 // semantics is what the graph needs to know about the rest of the program.
 type semantics interface {
-	// summary returns the vocabulary of a called function, or nil.
-	summary(fn *types.Func) *Summary
+	// calleeSummary returns what is known of the function a call calls:
+	// declared vocabulary or an inferred summary, or nil.
+	calleeSummary(common *ssa.CallCommon) *Summary
 	// isLane reports whether t is a lane handle type.
 	isLane(t types.Type) bool
 }
 
 // memObject is memory private to each lane: a variable, array, slice or map
-// that the function allocates, so that every lane has its own. Loads from it
-// are divergent once any write to it is divergent or runs under divergent
-// control.
+// that the function allocates, so that every lane has its own, or memory of
+// the calling lane reached through a parameter or captured variable. Loads
+// from it are divergent once any write to it is divergent or runs under
+// divergent control.
 type memObject struct {
 	id      int
-	root    ssa.Value // the allocation
-	writers []int     // instructions that may write it
+	root    ssa.Value // the allocation, parameter or free variable
+	writers []int     // values that may write it: instructions and effect nodes
 }
 
-func newFuncGraph(fn *ssa.Function, sem semantics, perLaneFreeVars bool) *funcGraph {
+func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 	g := &funcGraph{
-		fn:        fn,
-		blocks:    fn.Blocks,
-		ids:       make(map[any]int),
-		consts:    make(map[string]int),
-		seedWhy:   make(map[int]string),
-		memByRoot: make(map[ssa.Value]*memObject),
+		fn:         fn,
+		blocks:     fn.Blocks,
+		ids:        make(map[any]int),
+		consts:     make(map[string]int),
+		seedWhy:    make(map[int]string),
+		memByRoot:  make(map[ssa.Value]*memObject),
+		sem:        sem,
+		inputRoots: inputRoots,
+		inputs:     make(map[Input]int),
+		effectOf:   make(map[int]int),
 	}
 	n := len(fn.Blocks)
 	g.succs = make([][]int, n)
@@ -108,14 +131,45 @@ func newFuncGraph(fn *ssa.Function, sem semantics, perLaneFreeVars bool) *funcGr
 			g.inBlock[b.Index] = append(g.inBlock[b.Index], id)
 		}
 	}
+	// Inputs: each parameter and captured variable, and the memory each
+	// points to when that memory belongs to the calling lane.
+	for i, v := range inputValues(fn) {
+		g.inputs[Input{Index: i}] = g.valueID(v)
+		if g.inputRoots && pointsToMemory(v.Type()) {
+			g.inputs[Input{Index: i, Contents: true}] = g.memObject(v).id
+		}
+	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if id, ok := g.ids[instr]; ok {
-				g.addInstr(id, instr, sem, perLaneFreeVars)
+				g.addInstr(id, instr)
 			}
 		}
 	}
 	return g
+}
+
+// inputValues lists what a caller supplies: the parameters, receiver first,
+// then the captured variables of a closure.
+func inputValues(fn *ssa.Function) []ssa.Value {
+	var vs []ssa.Value
+	for _, p := range fn.Params {
+		vs = append(vs, p)
+	}
+	for _, fv := range fn.FreeVars {
+		vs = append(vs, fv)
+	}
+	return vs
+}
+
+// pointsToMemory reports whether values of type t give access to memory a
+// callee could read or write: pointers, slices, maps and channels.
+func pointsToMemory(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan:
+		return true
+	}
+	return false
 }
 
 func (g *funcGraph) newValue(block int) int {
@@ -171,7 +225,7 @@ func (g *funcGraph) seed(id int, why string) {
 }
 
 // addInstr records the dependences of one instruction.
-func (g *funcGraph) addInstr(id int, instr ssa.Instruction, sem semantics, perLaneFreeVars bool) {
+func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	dependOn := func(vs ...ssa.Value) {
 		for _, v := range vs {
 			if v != nil {
@@ -187,7 +241,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction, sem semantics, perLa
 		return
 
 	case ssa.CallInstruction:
-		g.addCall(id, instr, sem, perLaneFreeVars)
+		g.addCall(id, instr)
 		return
 
 	case *ssa.UnOp:
@@ -198,7 +252,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction, sem semantics, perLa
 			return
 		case token.MUL:
 			dependOn(instr.X)
-			g.readMemory(id, instr.X, perLaneFreeVars)
+			g.readMemory(id, instr.X)
 			return
 		}
 
@@ -213,27 +267,33 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction, sem semantics, perLa
 			g.seed(id, "comes from map iteration, whose order differs between lanes")
 			return
 		}
+		if call, ok := instr.Tuple.(*ssa.Call); ok && g.addResult(id, call, instr.Index) {
+			return
+		}
+
+	case *ssa.Return:
+		g.returns = append(g.returns, id)
 
 	case *ssa.Lookup:
 		dependOn(instr.X, instr.Index)
 		if !isString(instr.X.Type()) {
-			g.readMemory(id, instr.X, perLaneFreeVars)
+			g.readMemory(id, instr.X)
 		}
 		return
 
 	case *ssa.Store:
 		dependOn(instr.Addr, instr.Val)
-		g.writeMemory(id, instr.Addr, perLaneFreeVars)
+		g.writeMemory(id, instr.Addr)
 		return
 
 	case *ssa.MapUpdate:
 		dependOn(instr.Map, instr.Key, instr.Value)
-		g.writeMemory(id, instr.Map, perLaneFreeVars)
+		g.writeMemory(id, instr.Map)
 		return
 
 	case *ssa.Range:
 		dependOn(instr.X)
-		g.readMemory(id, instr.X, perLaneFreeVars)
+		g.readMemory(id, instr.X)
 		return
 	}
 	var ops []*ssa.Value

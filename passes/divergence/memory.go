@@ -8,11 +8,11 @@ import (
 )
 
 // memRoots returns the per-lane memory objects that v may point into: what
-// the function allocates itself (every lane allocates its own), and, in a
-// closure made by an SPMD function, the variables it captured from that
-// lane. Memory reached through parameters and globals is shared by all
-// lanes and has no object: a load from it is as uniform as its address.
-func (g *funcGraph) memRoots(v ssa.Value, perLaneFreeVars bool) []*memObject {
+// the function allocates itself (every lane allocates its own), and what its
+// parameters and captured variables point to when they come from the calling
+// lane. The memory of a kernel entry's parameters and of globals is shared by
+// all lanes and has no object: a load from it is as uniform as its address.
+func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 	var roots []*memObject
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value)
@@ -24,10 +24,14 @@ func (g *funcGraph) memRoots(v ssa.Value, perLaneFreeVars bool) []*memObject {
 		switch v := v.(type) {
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
 			roots = append(roots, g.memObject(v))
-		case *ssa.FreeVar:
-			if perLaneFreeVars {
+		case *ssa.FreeVar, *ssa.Parameter:
+			if g.inputRoots && pointsToMemory(v.Type()) {
 				roots = append(roots, g.memObject(v))
 			}
+		case *ssa.Field:
+			walk(v.X)
+		case *ssa.Index:
+			walk(v.X)
 		case *ssa.FieldAddr:
 			walk(v.X)
 		case *ssa.IndexAddr:
@@ -68,18 +72,22 @@ func (g *funcGraph) memObject(root ssa.Value) *memObject {
 }
 
 // readMemory makes instruction id depend on the memory that addr points to.
-func (g *funcGraph) readMemory(id int, addr ssa.Value, perLaneFreeVars bool) {
-	for _, m := range g.memRoots(addr, perLaneFreeVars) {
+func (g *funcGraph) readMemory(id int, addr ssa.Value) {
+	for _, m := range g.memRoots(addr) {
 		g.depend(id, m.id)
 	}
 }
 
 // writeMemory makes the memory that addr points to depend on instruction id.
-func (g *funcGraph) writeMemory(id int, addr ssa.Value, perLaneFreeVars bool) {
-	for _, m := range g.memRoots(addr, perLaneFreeVars) {
-		g.depend(m.id, id)
-		m.writers = append(m.writers, id)
+func (g *funcGraph) writeMemory(id int, addr ssa.Value) {
+	for _, m := range g.memRoots(addr) {
+		g.addWriter(m, id)
 	}
+}
+
+func (g *funcGraph) addWriter(m *memObject, id int) {
+	g.depend(m.id, id)
+	m.writers = append(m.writers, id)
 }
 
 // isAtomicRMW reports whether fn is a sync/atomic operation that modifies

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 )
 
 // vocabulary answers what the functions and types of the program mean for
@@ -17,6 +18,11 @@ type vocabulary struct {
 	imported  map[*types.Func]*Summary // cache, nil entries included
 	errs      []directiveError
 	directive bool // some //spmd: comment appears in the files
+
+	// inferred holds the summaries inferred for this package's functions,
+	// closures included; inferredObj the same by declared function.
+	inferred    map[*ssa.Function]*Summary
+	inferredObj map[*types.Func]*Summary
 }
 
 func newVocabulary(pass *analysis.Pass) *vocabulary {
@@ -26,6 +32,9 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 		laneTypes: make(map[*types.TypeName]bool),
 		imported:  make(map[*types.Func]*Summary),
 		directive: hasDirectives(pass.Files),
+
+		inferred:    make(map[*ssa.Function]*Summary),
+		inferredObj: make(map[*types.Func]*Summary),
 	}
 	if !v.directive {
 		return v
@@ -93,12 +102,31 @@ func (v *vocabulary) declare() {
 	}
 }
 
+// calleeSummary returns what is known of the function a call calls: its
+// declared vocabulary, or the summary inferred from its body here or in
+// another package. It returns nil when the callee is unknown or ordinary
+// code outside SPMD packages.
+func (v *vocabulary) calleeSummary(common *ssa.CallCommon) *Summary {
+	fn, _ := callee(common)
+	if s := v.summary(fn); s != nil {
+		return s
+	}
+	if sf := staticFunc(common); sf != nil {
+		return v.inferred[sf]
+	}
+	return nil
+}
+
+// summary returns the declared vocabulary of fn, or its inferred summary.
 func (v *vocabulary) summary(fn *types.Func) *Summary {
 	if fn == nil {
 		return nil
 	}
 	fn = fn.Origin()
 	if s, ok := v.local[fn]; ok {
+		return s
+	}
+	if s, ok := v.inferredObj[fn]; ok {
 		return s
 	}
 	if fn.Pkg() == nil || fn.Pkg() == v.pass.Pkg {

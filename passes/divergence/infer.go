@@ -1,0 +1,500 @@
+package divergence
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
+)
+
+// packageAnalysis infers a summary for every function of the package and
+// analyzes the SPMD ones. Callees come before callers; the functions of a
+// recursive cycle are iterated together until their summaries stop
+// changing.
+type packageAnalysis struct {
+	pass    *analysis.Pass
+	vocab   *vocabulary
+	funcs   []*ssa.Function // every function with a body, parents first
+	kernel  map[*ssa.Function]bool
+	spmd    []*ssa.Function
+	results map[*ssa.Function]*Func
+}
+
+func newPackageAnalysis(pass *analysis.Pass, vocab *vocabulary, pkg *ssa.Package) *packageAnalysis {
+	pa := &packageAnalysis{pass: pass, vocab: vocab, results: make(map[*ssa.Function]*Func)}
+	pa.funcs, pa.kernel, pa.spmd = spmdFunctions(pkg, vocab)
+	return pa
+}
+
+func (pa *packageAnalysis) inferAll() {
+	for _, scc := range callGraphSCCs(pa.funcs) {
+		recursive := len(scc) > 1 || callsItself(scc[0])
+		if recursive {
+			for _, fn := range scc {
+				pa.vocab.setInferred(fn, &Summary{Inferred: true})
+			}
+		}
+		// Summaries only grow as callee summaries grow, so this reaches
+		// the least fixed point whatever the order of the members.
+		for iter := 0; ; iter++ {
+			changed := false
+			for _, fn := range scc {
+				f, s := pa.analyze(fn)
+				pa.results[fn] = f
+				if old := pa.vocab.inferred[fn]; old == nil || !old.equal(s) {
+					pa.vocab.setInferred(fn, s)
+					changed = true
+				}
+			}
+			if !recursive || !changed || iter > 50 {
+				break
+			}
+		}
+	}
+}
+
+// exportSummaries makes the inferred summaries of declared functions
+// available to other packages.
+func (pa *packageAnalysis) exportSummaries() {
+	for _, fn := range pa.funcs {
+		if fn.Parent() != nil {
+			continue // closures are only called from this package
+		}
+		obj := funcObject(fn)
+		if obj == nil || obj.Pkg() != pa.pass.Pkg {
+			continue
+		}
+		if _, declared := pa.vocab.local[obj]; declared {
+			continue
+		}
+		if s := pa.vocab.inferred[fn]; s != nil {
+			pa.pass.ExportObjectFact(obj, s)
+		}
+	}
+}
+
+func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
+	v.inferred[fn] = s
+	if fn.Parent() == nil {
+		if obj := funcObject(fn); obj != nil && obj.Pkg() == v.pass.Pkg {
+			if _, declared := v.local[obj]; !declared {
+				v.inferredObj[obj] = s
+			}
+		}
+	}
+}
+
+// analyze runs the uniformity analysis on fn once with only the sources of
+// divergence in its body, then once per input with that input divergent
+// too. Comparing them yields fn's summary.
+func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
+	g := newFuncGraph(fn, pa.vocab, !pa.kernel[fn])
+	base := g.run(-1)
+	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, exprs: debugExprs(fn)}
+	s := &Summary{Inferred: true}
+
+	nres := fn.Signature.Results().Len()
+	s.Results = make([]Dependence, nres)
+	for k := 0; k < nres; k++ {
+		s.Results[k].Always = g.resultDivergent(base, k)
+	}
+	if site := g.firstConvergent(); site != nil {
+		s.Convergent = true
+		s.Barrier = site.summary.Barrier
+		s.Reaches = append([]string{site.describe(pa.pass.Fset)}, site.summary.Reaches...)
+		for _, c := range g.convergent {
+			if c.summary.Barrier {
+				s.Barrier = true
+			}
+		}
+	}
+	baseBad := g.violations(base)
+	var contents []Input
+	for in := range g.inputs {
+		if in.Contents {
+			contents = append(contents, in)
+		}
+	}
+	sortInputs(contents)
+	baseEffects := make(map[Input]bool)
+	for _, in := range contents {
+		baseEffects[in] = g.effectDivergent(base, in)
+	}
+
+	for _, in := range g.sortedInputs() {
+		r := g.run(g.inputs[in])
+		for k := range s.Results {
+			if !s.Results[k].Always && g.resultDivergent(r, k) {
+				s.Results[k].On = append(s.Results[k].On, in)
+			}
+		}
+		for _, v := range g.findViolations(r) {
+			if !baseBad[v.key()] {
+				s.Requires = append(s.Requires, Requirement{Input: in, Why: v.why(pa.pass.Fset, fn, in)})
+				break
+			}
+		}
+		for _, c := range contents {
+			if !baseEffects[c] && g.effectDivergent(r, c) {
+				s.addEffect(c, in)
+			}
+		}
+	}
+	for _, c := range contents {
+		if baseEffects[c] {
+			s.Effects = append(s.Effects, Effect{Input: c, When: Dependence{Always: true}})
+		}
+	}
+	sortEffects(s.Effects)
+	return f, s
+}
+
+func (s *Summary) addEffect(target, on Input) {
+	for i := range s.Effects {
+		if s.Effects[i].Input == target {
+			s.Effects[i].When.On = append(s.Effects[i].When.On, on)
+			return
+		}
+	}
+	s.Effects = append(s.Effects, Effect{Input: target, When: Dependence{On: []Input{on}}})
+}
+
+// run analyzes the graph with one more seed (or none, for -1). Writes to
+// per-lane memory under divergent control make the memory divergent, which
+// can make more control divergent, so it iterates to a fixed point.
+func (g *funcGraph) run(extra int) *uniformity.Result {
+	seeds := g.seeds
+	if extra >= 0 {
+		seeds = append(append([]int(nil), g.seeds...), extra)
+	}
+	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform})
+	for changed := true; changed; {
+		changed = false
+		for _, m := range g.memList {
+			if r.IsDivergent(m.id) {
+				continue
+			}
+			for _, w := range m.writers {
+				if branch, ok := g.underDivergentControl(r, w); ok {
+					r.Extend(m.id, uniformity.Cause{Kind: uniformity.CauseControl, Value: w, Branch: branch})
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return r
+}
+
+// underDivergentControl reports whether the value w (an instruction, or the
+// effect of a call) runs under divergent control, and a branch to blame.
+func (g *funcGraph) underDivergentControl(r *uniformity.Result, w int) (int, bool) {
+	if call, ok := g.effectOf[w]; ok {
+		w = call
+	}
+	b := g.blockOf[w]
+	if b < 0 {
+		return -1, false
+	}
+	if cd := r.ControlDivergence(b); len(cd) > 0 {
+		return cd[0], true
+	}
+	if c, branch := r.NotMConverged(b); c != nil {
+		return branch, true
+	}
+	return -1, false
+}
+
+// resultDivergent reports whether result k may differ between lanes: a
+// returned value is divergent where it is returned, or lanes return
+// different values from different returns under divergent control.
+func (g *funcGraph) resultDivergent(r *uniformity.Result, k int) bool {
+	var first ssa.Value
+	same := true
+	controlled := false
+	for _, ret := range g.returns {
+		op := g.instrs[ret].(*ssa.Return).Results[k]
+		id := g.valueID(op)
+		if r.IsDivergentUse(id, ret) {
+			return true
+		}
+		if first == nil {
+			first = op
+		} else if g.valueID(first) != id {
+			same = false
+		}
+		if len(r.ControlDivergence(g.blockOf[ret])) > 0 || !r.IsMConverged(g.blockOf[ret]) {
+			controlled = true
+		}
+	}
+	return !same && controlled
+}
+
+// effectDivergent reports whether the function may leave divergent values
+// in the memory that input in points to.
+func (g *funcGraph) effectDivergent(r *uniformity.Result, in Input) bool {
+	m := g.mems[g.inputs[in]]
+	for _, w := range m.writers {
+		if r.IsDivergent(w) {
+			return true
+		}
+		if _, ok := g.underDivergentControl(r, w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *funcGraph) sortedInputs() []Input {
+	var ins []Input
+	for in := range g.inputs {
+		ins = append(ins, in)
+	}
+	sortInputs(ins)
+	return ins
+}
+
+// A convergentSite is a call in the function that is a convergent
+// operation: a call to a function declared or found to be convergent.
+type convergentSite struct {
+	id      int
+	call    ssa.CallInstruction
+	summary *Summary
+	name    string
+}
+
+func (c *convergentSite) describe(fset *token.FileSet) string {
+	return fmt.Sprintf("%s at %s", c.name, shortPos(fset, c.call.Pos()))
+}
+
+func shortPos(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+func (g *funcGraph) firstConvergent() *convergentSite {
+	if len(g.convergent) == 0 {
+		return nil
+	}
+	return &g.convergent[0]
+}
+
+// A violation is a place where the function needs something uniform that
+// is not: a convergent call under divergent control, or a divergent value
+// passed where a callee requires a uniform one.
+type violation struct {
+	call   ssa.CallInstruction
+	callID int
+	req    *Requirement // nil: the call itself is under divergent control
+	callee string
+	arg    ssa.Value
+}
+
+func (v violation) key() [2]int {
+	idx := -1
+	if v.req != nil {
+		idx = v.req.Input.Index*2 + btoi(v.req.Input.Contents)
+	}
+	return [2]int{v.callID, idx}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
+	name := inputName(fn, in)
+	if v.req == nil {
+		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, v.call.Pos()))}
+	}
+	why := []string{fmt.Sprintf("%s is passed to %s at %s", name, v.callee, shortPos(fset, v.call.Pos()))}
+	return append(why, v.req.Why...)
+}
+
+// inputName names an input in the words of the source.
+func inputName(fn *ssa.Function, in Input) string {
+	vals := inputValues(fn)
+	name := fmt.Sprintf("input %d", in.Index)
+	if in.Index < len(vals) {
+		v := vals[in.Index]
+		name = v.Name()
+		if _, ok := v.(*ssa.FreeVar); ok {
+			name = "captured variable " + name
+		} else {
+			name = "parameter " + name
+		}
+	}
+	if in.Contents {
+		name = "what " + name + " points to"
+	}
+	return name + " of " + fn.Name()
+}
+
+// violations returns the places in g that need uniformity they lack in r.
+func (g *funcGraph) violations(r *uniformity.Result) map[[2]int]bool {
+	out := make(map[[2]int]bool)
+	for _, v := range g.findViolations(r) {
+		out[v.key()] = true
+	}
+	return out
+}
+
+func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
+	var out []violation
+	for _, c := range g.convergent {
+		if _, ok := g.underDivergentControl(r, c.id); ok {
+			out = append(out, violation{call: c.call, callID: c.id, callee: c.name})
+		}
+	}
+	for _, c := range g.requiring {
+		args := supplied(c.call.Common())
+		for i := range c.summary.Requires {
+			req := &c.summary.Requires[i]
+			if req.Input.Index >= len(args) {
+				continue
+			}
+			a := args[req.Input.Index]
+			if g.inputDivergent(r, a, req.Input.Contents, c.id) {
+				out = append(out, violation{call: c.call, callID: c.id, req: req, callee: c.name, arg: a})
+			}
+		}
+	}
+	return out
+}
+
+// inputDivergent reports whether the value a, or what it points to, is
+// divergent as the call user sees it.
+func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, contents bool, user int) bool {
+	if !contents {
+		return r.IsDivergentUse(g.valueID(a), user)
+	}
+	for _, m := range g.memRoots(a) {
+		if r.IsDivergent(m.id) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortInputs(ins []Input) {
+	for i := 1; i < len(ins); i++ {
+		for j := i; j > 0 && less(ins[j], ins[j-1]); j-- {
+			ins[j], ins[j-1] = ins[j-1], ins[j]
+		}
+	}
+}
+
+func less(a, b Input) bool {
+	if a.Index != b.Index {
+		return a.Index < b.Index
+	}
+	return !a.Contents && b.Contents
+}
+
+func sortEffects(es []Effect) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && less(es[j].Input, es[j-1].Input); j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
+
+// callGraphSCCs returns the strongly connected components of the static
+// call graph among fns, callees before callers (Tarjan's algorithm).
+func callGraphSCCs(fns []*ssa.Function) [][]*ssa.Function {
+	in := make(map[*ssa.Function]bool, len(fns))
+	for _, fn := range fns {
+		in[fn] = true
+	}
+	index := make(map[*ssa.Function]int)
+	low := make(map[*ssa.Function]int)
+	onStack := make(map[*ssa.Function]bool)
+	var stack []*ssa.Function
+	var sccs [][]*ssa.Function
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		index[fn] = len(index)
+		low[fn] = index[fn]
+		stack = append(stack, fn)
+		onStack[fn] = true
+		for _, c := range staticCallees(fn) {
+			if !in[c] {
+				continue
+			}
+			if _, seen := index[c]; !seen {
+				visit(c)
+				low[fn] = min(low[fn], low[c])
+			} else if onStack[c] {
+				low[fn] = min(low[fn], index[c])
+			}
+		}
+		if low[fn] == index[fn] {
+			var scc []*ssa.Function
+			for {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[top] = false
+				scc = append(scc, top)
+				if top == fn {
+					break
+				}
+			}
+			sccs = append(sccs, scc)
+		}
+	}
+	for _, fn := range fns {
+		if _, seen := index[fn]; !seen {
+			visit(fn)
+		}
+	}
+	return sccs
+}
+
+// staticCallees lists the functions fn calls directly or through a closure
+// it makes, generic instances replaced by their origin.
+func staticCallees(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok {
+				if c := staticFunc(call.Common()); c != nil {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func callsItself(fn *ssa.Function) bool {
+	for _, c := range staticCallees(fn) {
+		if c == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// staticFunc returns the SSA function a call calls, if it is known, with
+// generic instantiations replaced by their origin.
+func staticFunc(common *ssa.CallCommon) *ssa.Function {
+	if common.IsInvoke() {
+		return nil
+	}
+	fn := funcOf(common.Value)
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn
+}
+

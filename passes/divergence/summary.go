@@ -1,0 +1,149 @@
+package divergence
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Summary describes what calling a function means for uniformity. It comes
+// from the function's //spmd: directives, or is inferred from its body, and
+// is exported as a fact so that callers in other packages apply it.
+type Summary struct {
+	// Declared by directives.
+
+	// LaneID: the results are sources of divergence.
+	LaneID bool
+	// Uniform: the results are uniform whatever the arguments.
+	Uniform bool
+	// UniformIf: the results are uniform exactly when these parameters are
+	// (indices into the signature's parameters, receiver first).
+	UniformIf []int
+	// Divergent: the results are divergent whatever the arguments.
+	Divergent bool
+	// Kernel: the function is a kernel entry; its parameters are uniform.
+	Kernel bool
+	// KernelParams: these parameters take kernel entries.
+	KernelParams []int
+
+	// Declared, or inferred: the function reaches a convergent operation.
+
+	// Convergent: a call is a convergent operation, so it must run under
+	// uniform control.
+	Convergent bool
+	// Barrier: the convergent operation is (or reaches) a barrier, so
+	// divergence at it deadlocks rather than computes with the wrong lanes.
+	Barrier bool
+	// Reaches says, for an inferred summary, which convergent operation the
+	// function reaches and through which calls: "l.Barrier at h.go:12",
+	// then "called by inner at h.go:20", and so on outward.
+	Reaches []string
+
+	// Inferred from the body.
+
+	// Inferred: the fields below describe the body; a declared summary has
+	// none of them.
+	Inferred bool
+	// Results says, per result, when it is divergent.
+	Results []Dependence
+	// Requires lists the inputs that must be uniform, and why.
+	Requires []Requirement
+	// Effects lists, per input that points to memory, when the call may
+	// leave divergent values there.
+	Effects []Effect
+}
+
+func (*Summary) AFact() {}
+
+// An Input is something a caller supplies: the value of a parameter
+// (receiver first, then the captured variables of a closure), or the
+// contents of the memory it points to.
+type Input struct {
+	Index    int
+	Contents bool
+}
+
+func (in Input) String() string {
+	if in.Contents {
+		return fmt.Sprintf("*%d", in.Index)
+	}
+	return fmt.Sprint(in.Index)
+}
+
+// Dependence says when something is divergent: Always, or when one of the
+// inputs On is.
+type Dependence struct {
+	Always bool
+	On     []Input
+}
+
+func (d Dependence) String() string {
+	if d.Always {
+		return "always"
+	}
+	if len(d.On) == 0 {
+		return "never"
+	}
+	var parts []string
+	for _, in := range d.On {
+		parts = append(parts, in.String())
+	}
+	return "on(" + strings.Join(parts, ",") + ")"
+}
+
+// A Requirement is an input that must be uniform: it decides whether a
+// convergent operation runs, or flows into a callee's input that must be
+// uniform.
+type Requirement struct {
+	Input Input
+	// Why explains it, innermost last: "parameter n of f decides at
+	// f.go:5 whether l.Barrier at f.go:6 runs".
+	Why []string
+}
+
+// An Effect says when a call may leave divergent values in the memory that
+// Input points to.
+type Effect struct {
+	Input Input
+	When  Dependence
+}
+
+func (s *Summary) String() string {
+	var parts []string
+	add := func(ok bool, s string) {
+		if ok {
+			parts = append(parts, s)
+		}
+	}
+	add(s.LaneID, "laneid")
+	add(s.Uniform, "uniform")
+	if len(s.UniformIf) > 0 {
+		parts = append(parts, fmt.Sprintf("uniform-if%v", s.UniformIf))
+	}
+	add(s.Divergent, "divergent")
+	add(s.Convergent && !s.Barrier, "convergent")
+	add(s.Barrier, "barrier")
+	add(s.Kernel, "kernel")
+	if len(s.KernelParams) > 0 {
+		parts = append(parts, fmt.Sprintf("kernel-params%v", s.KernelParams))
+	}
+	if s.Inferred {
+		for i, r := range s.Results {
+			parts = append(parts, fmt.Sprintf("result%d=%s", i, r))
+		}
+		for _, r := range s.Requires {
+			parts = append(parts, fmt.Sprintf("requires(%s)", r.Input))
+		}
+		for _, e := range s.Effects {
+			parts = append(parts, fmt.Sprintf("effect(%s)=%s", e.Input, e.When))
+		}
+	}
+	return "spmd(" + strings.Join(parts, " ") + ")"
+}
+
+// declared reports whether the summary comes from directives that say what
+// the results are, so that the body is not consulted.
+func (s *Summary) declared() bool { return s != nil && !s.Inferred }
+
+// equal reports whether two inferred summaries say the same, for the fixed
+// point over recursive functions.
+func (s *Summary) equal(t *Summary) bool { return s.String() == t.String() && len(s.Reaches) == len(t.Reaches) }
