@@ -497,4 +497,3 @@ func staticFunc(common *ssa.CallCommon) *ssa.Function {
 	}
 	return fn
 }
-

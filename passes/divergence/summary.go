@@ -146,4 +146,6 @@ func (s *Summary) declared() bool { return s != nil && !s.Inferred }
 
 // equal reports whether two inferred summaries say the same, for the fixed
 // point over recursive functions.
-func (s *Summary) equal(t *Summary) bool { return s.String() == t.String() && len(s.Reaches) == len(t.Reaches) }
+func (s *Summary) equal(t *Summary) bool {
+	return s.String() == t.String() && len(s.Reaches) == len(t.Reaches)
+}
