@@ -36,7 +36,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(res.Funcs) == 0 {
 		return nil, nil
 	}
-	calls := indexCalls(pass.Files)
+	calls := divergence.IndexCalls(pass.Files)
 	for _, f := range res.Funcs {
 		for _, b := range f.SSA.Blocks {
 			for _, instr := range b.Instrs {
@@ -51,8 +51,58 @@ func run(pass *analysis.Pass) (any, error) {
 				check(pass, f, b, call, fn, s, calls)
 			}
 		}
+		for _, v := range f.Violations() {
+			checkRequirement(pass, f, v, calls)
+		}
 	}
 	return nil, nil
+}
+
+// checkRequirement reports a divergent argument where the callee needs a
+// uniform one, with the callee's reasons and the argument's.
+func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Violation, calls map[token.Pos]*ast.CallExpr) {
+	expr := calls[v.Call.Pos()]
+	if expr == nil {
+		return
+	}
+	category, kind := CategoryCollective, "a collective"
+	if v.Barrier {
+		category, kind = CategoryBarrier, "a barrier"
+	}
+	name := types.ExprString(expr.Fun)
+	diag := analysis.Diagnostic{
+		Pos: expr.Pos(), End: expr.End(), Category: category,
+		Message: fmt.Sprintf("%s of %s must be uniform, but a divergent value is passed: it decides whether %s runs", v.Requirement.Name, name, kind),
+	}
+	for _, why := range v.Requirement.Why {
+		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: expr.Pos(), End: expr.End(), Message: why})
+	}
+	argPos, argEnd := expr.Pos(), expr.End()
+	if e := f.Expr(v.Arg); e != nil && e.Pos() >= expr.Pos() && e.End() <= expr.End() {
+		argPos, argEnd = e.Pos(), e.End()
+	}
+	diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: argPos, End: argEnd, Message: "divergent value passed here"})
+	for _, n := range f.ExplainArg(v.Arg, v.Requirement.Input.Contents) {
+		if n.Pos.IsValid() {
+			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
+		}
+	}
+	pass.Report(diag)
+}
+
+// reachNotes describes, for a callee that reaches a convergent operation
+// through other calls, that chain, innermost first, Tint-style: "l.Barrier
+// at h.go:8, called by inner", "inner at h.go:4, called by helper".
+func reachNotes(callee string, reaches []string, pos, end token.Pos) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	for i := len(reaches) - 1; i >= 0; i-- {
+		caller := callee
+		if i > 0 {
+			caller, _, _ = strings.Cut(reaches[i-1], " at ")
+		}
+		out = append(out, analysis.RelatedInformation{Pos: pos, End: end, Message: fmt.Sprintf("%s, called by %s", reaches[i], caller)})
+	}
+	return out
 }
 
 func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.CallInstruction, fn *types.Func, s *divergence.Summary, calls map[token.Pos]*ast.CallExpr) {
@@ -83,6 +133,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		return
 	}
 	_ = fn
+	diag.Related = reachNotes(name, s.Reaches, expr.Pos(), expr.End())
 	for _, n := range notes {
 		if n.Pos.IsValid() {
 			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
@@ -90,25 +141,3 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	}
 	pass.Report(diag)
 }
-
-// indexCalls maps the position SSA gives a call (its left parenthesis, or
-// the go/defer keyword) to the call expression.
-func indexCalls(files []*ast.File) map[token.Pos]*ast.CallExpr {
-	m := make(map[token.Pos]*ast.CallExpr)
-	for _, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				m[n.Lparen] = n
-			case *ast.GoStmt:
-				m[n.Go] = n.Call
-			case *ast.DeferStmt:
-				m[n.Defer] = n.Call
-			}
-			return true
-		})
-	}
-	return m
-}
-
-var _ = strings.TrimSpace

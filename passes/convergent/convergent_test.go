@@ -1,7 +1,10 @@
 package convergent_test
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -9,10 +12,121 @@ import (
 	"github.com/spmdvet/spmdvet/passes/convergent"
 )
 
-func TestConvergent(t *testing.T) {
+// The suite: one package of testdata/src per topic, each a specification of
+// what convergent reports (// want) and what it accepts (commented cases
+// without a want).
+var suite = []string{
+	"basic",
+	"earlyreturn",
+	"loops",
+	"temporal",
+	"gotos",
+	"irreducible",
+	"collectives",
+	"shortcircuit",
+	"switches",
+	"memory",
+	"atomics",
+	"maporder",
+	"closures",
+	"generics",
+	"directives/local",
+	"directives/use",
+}
+
+// knownFailures are packages whose expectations are what the analyzer
+// should do but does not yet. Each is marked BUG(report) in its package
+// comment. They are skipped; set SPMDVET_STRICT_XFAIL=1 to run them and
+// fail on any that unexpectedly pass, so that they can be moved to the
+// suite.
+var knownFailures = map[string]string{
+	"buginfiniteloop": "loops without an exit: the virtual exit edge of the post-dominator tree makes blocks look control dependent",
+	"bugaliasing":     "stores through pointers loaded from memory, returned by calls or by append are not traced to the per-lane variable",
+	"bugcapture":      "a closure's lane-dependent captured variables are uniform inside the closure",
+	"bughelper":       "calls of helpers that reach a barrier or collective are not convergent",
+	"buginterface":    "Index and Barrier called through an interface are not recognized",
+	"bugrangefunc":    "a range-over-func loop whose iterator is lane-dependent does not put its body under divergent control",
+	"bugconstbranch":  "dead edges of branches on constants (x || true) make the body look control dependent",
+}
+
+func testdata(t *testing.T) string {
 	dir, err := filepath.Abs("../../testdata/src")
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, dir, convergent.Analyzer, "./basic")
+	return dir
+}
+
+func TestConvergent(t *testing.T) {
+	dir := testdata(t)
+	for _, pkg := range suite {
+		t.Run(pkg, func(t *testing.T) {
+			t.Parallel()
+			analysistest.Run(t, dir, convergent.Analyzer, "./"+pkg)
+		})
+	}
+}
+
+// TestCategories checks that every diagnostic's category matches the kind
+// its message names: "barrier ..." diagnostics are in category barrier,
+// "collective ..." ones in category collective.
+func TestCategories(t *testing.T) {
+	dir := testdata(t)
+	results := analysistest.Run(t, dir, convergent.Analyzer, "./collectives")
+	n := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			n++
+			kind, _, _ := strings.Cut(d.Message, " ")
+			want := map[string]string{"barrier": convergent.CategoryBarrier, "collective": convergent.CategoryCollective}[kind]
+			if want == "" || d.Category != want {
+				t.Errorf("%v: category %q for %q, want %q", r.Pass.Fset.Position(d.Pos), d.Category, d.Message, want)
+			}
+			if len(d.Related) == 0 {
+				t.Errorf("%v: %q has no related information explaining the divergence", r.Pass.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no diagnostics in package collectives")
+	}
+}
+
+func TestKnownFailures(t *testing.T) {
+	runKnownFailures(t, testdata(t), knownFailures, func(t analysistest.Testing, dir, pkg string) {
+		analysistest.Run(t, dir, convergent.Analyzer, "./"+pkg)
+	})
+}
+
+// runKnownFailures runs each known failure against a recorder instead of t.
+// A failing package is skipped with the first mismatches as the message. One
+// that passes is skipped too, saying so, unless SPMDVET_STRICT_XFAIL is set,
+// in which case it fails the test.
+func runKnownFailures(t *testing.T, dir string, known map[string]string, run func(t analysistest.Testing, dir, pkg string)) {
+	for pkg, why := range known {
+		t.Run(pkg, func(t *testing.T) {
+			if os.Getenv("SPMDVET_STRICT_XFAIL") == "" {
+				t.Skipf("known failure (%s); set SPMDVET_STRICT_XFAIL=1 to run", why)
+			}
+			rec := new(recorder)
+			run(rec, dir, pkg)
+			if len(rec.errs) == 0 {
+				t.Errorf("known failure %s now passes: move it from knownFailures to the suite", pkg)
+				return
+			}
+			const max = 3
+			msgs := rec.errs
+			if len(msgs) > max {
+				msgs = append(msgs[:max:max], fmt.Sprintf("... and %d more", len(rec.errs)-max))
+			}
+			t.Skipf("known failure (%s):\n\t%s", why, strings.Join(msgs, "\n\t"))
+		})
+	}
+}
+
+// recorder is an analysistest.Testing that keeps the errors.
+type recorder struct{ errs []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }

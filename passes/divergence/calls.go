@@ -169,13 +169,22 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	for _, a := range supplied(common) {
 		g.valueID(a) // make it known, to ask about it after the analysis
 	}
-	site := convergentSite{id: id, call: call, summary: s, name: calleeName(common)}
+	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call)}
 	if s.Convergent {
 		g.convergent = append(g.convergent, site)
 	}
 	if len(s.Requires) > 0 {
 		g.requiring = append(g.requiring, site)
 	}
+}
+
+func (g *funcGraph) requiringSummary(id int) *Summary {
+	for _, c := range g.requiring {
+		if c.id == id {
+			return c.summary
+		}
+	}
+	return nil
 }
 
 // supplied returns what a call supplies to the callee's inputs: arguments,
@@ -213,7 +222,7 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 		}
 		node := g.newValue(-1)
 		if e.When.Always {
-			g.seed(node, "is written with lane-dependent values by "+name)
+			g.seed(node, "writes lane-dependent values through its arguments")
 		} else {
 			g.dependOnInputs(node, e.When.On, args)
 		}

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"os"
 	"reflect"
@@ -63,6 +64,7 @@ type Func struct {
 	graph  *funcGraph
 	U      *uniformity.Result
 	exprs  map[ssa.Value]ast.Expr
+	calls  map[token.Pos]*ast.CallExpr
 }
 
 func run(pass *analysis.Pass) (res any, err error) {

@@ -157,7 +157,11 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 			p := BlockPos(f.SSA.Blocks[c.Cycle.Header()])
 			add(Note{p, p, "in an irreducible cycle that lanes may enter at different blocks"})
 		case uniformity.CauseControl:
-			if v := g.instrs[c.Value]; v != nil {
+			w := c.Value
+			if call, ok := g.effectOf[w]; ok {
+				w = call
+			}
+			if v := g.instrs[w]; v != nil {
 				add(Note{v.Pos(), v.Pos(), "written under divergent control, so lanes disagree about the memory"})
 			}
 		}
@@ -185,6 +189,13 @@ func (f *Func) sourceNote(id int) Note {
 	if m := g.mems[id]; m != nil {
 		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s %s", describe(m.root, f.exprs), why)}
 	}
+	if call, ok := g.effectOf[id]; ok {
+		p := g.instrs[call].Pos()
+		if e := f.callExpr(p); e != nil {
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", types.ExprString(e), why)}
+		}
+		return Note{p, p, why}
+	}
 	if v := g.values[id]; v != nil {
 		if e, ok := f.exprs[v]; ok {
 			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", types.ExprString(e), why)}
@@ -197,11 +208,13 @@ func (f *Func) sourceNote(id int) Note {
 	return Note{}
 }
 
+const memFormat = "%s holds lane-dependent values"
+
 // valueNote describes a value by its source expression, if it has one.
 func (f *Func) valueNote(id int, format string) (Note, bool) {
 	g := f.graph
 	if m := g.mems[id]; m != nil {
-		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(format, describe(m.root, f.exprs))}, true
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(memFormat, describe(m.root, f.exprs))}, true
 	}
 	v := g.values[id]
 	if v == nil {
@@ -214,15 +227,64 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 	return Note{e.Pos(), e.End(), fmt.Sprintf(format, types.ExprString(e))}, true
 }
 
+// describe names a memory root: a variable by its name, anything else by
+// the expression that made it.
 func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
-	if e, ok := exprs[v]; ok {
-		return types.ExprString(e)
-	}
 	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" {
 		return a.Comment
+	}
+	if e, ok := exprs[v]; ok {
+		return types.ExprString(e)
 	}
 	return v.Name()
 }
 
 // Instr returns the instruction with value number id, or nil.
 func (f *Func) Instr(id int) ssa.Instruction { return f.graph.instrs[id] }
+
+// A Violation is a call that passes a divergent value where the callee
+// requires a uniform one.
+type Violation struct {
+	Call ssa.CallInstruction
+	// Callee names the function called; Barrier says whether what the
+	// requirement protects reaches a barrier.
+	Callee      string
+	Barrier     bool
+	Requirement Requirement
+	// Arg is the argument for the input (for a Contents input, the
+	// pointer whose target is divergent).
+	Arg ssa.Value
+}
+
+// Violations lists the calls in f that pass divergent values where the
+// callee requires uniform ones.
+func (f *Func) Violations() []Violation {
+	var out []Violation
+	for _, v := range f.graph.findViolations(f.U) {
+		if v.req == nil {
+			continue // a convergent call under divergent control: the checker finds those itself
+		}
+		s := f.graph.requiringSummary(v.callID)
+		out = append(out, Violation{Call: v.call, Callee: v.callee, Barrier: s != nil && s.Barrier, Requirement: *v.req, Arg: v.arg})
+	}
+	return out
+}
+
+// ExplainArg explains why the argument a of call is divergent there.
+func (f *Func) ExplainArg(a ssa.Value, contents bool) []Note {
+	if !contents {
+		return f.ExplainValue(a)
+	}
+	for _, m := range f.graph.memRoots(a) {
+		if f.U.IsDivergent(m.id) {
+			return f.explainCause(f.U.Cause(m.id))
+		}
+	}
+	return nil
+}
+
+// Expr returns the source expression that computed v, if known.
+func (f *Func) Expr(v ssa.Value) ast.Expr { return f.exprs[v] }
+
+// callExpr returns the call expression whose left parenthesis is at pos.
+func (f *Func) callExpr(pos token.Pos) *ast.CallExpr { return f.calls[pos] }

@@ -74,6 +74,8 @@ type semantics interface {
 	calleeSummary(common *ssa.CallCommon) *Summary
 	// isLane reports whether t is a lane handle type.
 	isLane(t types.Type) bool
+	// callName names a call's callee as the source writes it.
+	callName(call ssa.CallInstruction) string
 }
 
 // memObject is memory private to each lane: a variable, array, slice or map

@@ -94,7 +94,7 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	g := newFuncGraph(fn, pa.vocab, !pa.kernel[fn])
 	base := g.run(-1)
-	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, exprs: debugExprs(fn)}
+	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, exprs: debugExprs(fn), calls: pa.vocab.calls}
 	s := &Summary{Inferred: true}
 
 	nres := fn.Signature.Results().Len()
@@ -134,7 +134,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 		}
 		for _, v := range g.findViolations(r) {
 			if !baseBad[v.key()] {
-				s.Requires = append(s.Requires, Requirement{Input: in, Why: v.why(pa.pass.Fset, fn, in)})
+				s.Requires = append(s.Requires, Requirement{Input: in, Name: inputName(fn, in), Why: v.why(pa.pass.Fset, fn, in)})
 				break
 			}
 		}
@@ -310,7 +310,7 @@ func btoi(b bool) int {
 }
 
 func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
-	name := inputName(fn, in)
+	name := inputName(fn, in) + " of " + fn.Name()
 	if v.req == nil {
 		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, v.call.Pos()))}
 	}
@@ -318,7 +318,8 @@ func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string
 	return append(why, v.req.Why...)
 }
 
-// inputName names an input in the words of the source.
+// inputName names an input in the words of the source: "parameter n",
+// "what parameter p points to", "captured variable x".
 func inputName(fn *ssa.Function, in Input) string {
 	vals := inputValues(fn)
 	name := fmt.Sprintf("input %d", in.Index)
@@ -334,7 +335,7 @@ func inputName(fn *ssa.Function, in Input) string {
 	if in.Contents {
 		name = "what " + name + " points to"
 	}
-	return name + " of " + fn.Name()
+	return name
 }
 
 // violations returns the places in g that need uniformity they lack in r.

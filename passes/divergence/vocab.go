@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,6 +24,8 @@ type vocabulary struct {
 	// closures included; inferredObj the same by declared function.
 	inferred    map[*ssa.Function]*Summary
 	inferredObj map[*types.Func]*Summary
+
+	calls map[token.Pos]*ast.CallExpr // by the position go/ssa gives a call
 }
 
 func newVocabulary(pass *analysis.Pass) *vocabulary {
@@ -35,6 +38,7 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 
 		inferred:    make(map[*ssa.Function]*Summary),
 		inferredObj: make(map[*types.Func]*Summary),
+		calls:       IndexCalls(pass.Files),
 	}
 	if !v.directive {
 		return v
@@ -160,4 +164,33 @@ func (v *vocabulary) isLane(t types.Type) bool {
 		return false
 	}
 	return v.pass.ImportObjectFact(tn, new(LaneType))
+}
+
+// IndexCalls maps the position go/ssa gives a call (its left parenthesis,
+// or the go or defer keyword) to the call expression.
+func IndexCalls(files []*ast.File) map[token.Pos]*ast.CallExpr {
+	m := make(map[token.Pos]*ast.CallExpr)
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				m[n.Lparen] = n
+			case *ast.GoStmt:
+				m[n.Go] = n.Call
+			case *ast.DeferStmt:
+				m[n.Defer] = n.Call
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// callName names the function a call calls as the source writes it
+// (l.Barrier, spmd.ReduceAdd), falling back to the callee's name.
+func (v *vocabulary) callName(call ssa.CallInstruction) string {
+	if e := v.calls[call.Pos()]; e != nil {
+		return types.ExprString(e.Fun)
+	}
+	return calleeName(call.Common())
 }
