@@ -21,7 +21,10 @@ func (r *Result) controlDependence() *controlDependence {
 	if n == 0 {
 		return cd
 	}
-	pdom := r.postDominators()
+	live := liveSuccs(g)
+	_, liveIndex := reversePostOrder(n, 0, live)
+	alive := func(b int) bool { return liveIndex[b] >= 0 }
+	pdom := r.postDominators(alive)
 
 	// Edges b -> x of the control dependence graph: x is on the post-dominator
 	// tree path from a successor of b up to (not including) b's immediate
@@ -32,8 +35,8 @@ func (r *Result) controlDependence() *controlDependence {
 		seen[i] = -1
 	}
 	for b := 0; b < n; b++ {
-		succs := g.Succs(b)
-		if len(succs) < 2 || !r.dom.reachable(b) {
+		succs := live(b)
+		if len(succs) < 2 || !alive(b) {
 			continue
 		}
 		stop := pdom.idom[b]
@@ -50,7 +53,7 @@ func (r *Result) controlDependence() *controlDependence {
 	// only through other controlled blocks inherits their culprits.
 	var queue []int
 	for b := 0; b < n; b++ {
-		if r.divergentTerm[b] && r.dom.reachable(b) {
+		if r.divergentTerm[b] && alive(b) {
 			for _, x := range deps[b] {
 				if !containsBlock(cd.culprits[x], b) {
 					if cd.culprits[x] == nil {
@@ -74,17 +77,25 @@ func (r *Result) controlDependence() *controlDependence {
 	return cd
 }
 
-// postDominators computes the post-dominator tree over the blocks plus a
-// virtual exit (node n) that every block without successors leads to. A
-// region that never reaches an exit (an infinite loop) gets a virtual edge
-// to the exit from its last block in reverse post-order, so that every
-// reachable block has a post-dominator.
-func (r *Result) postDominators() *domTree {
+// postDominators computes the post-dominator tree over the live edges of
+// the blocks plus a virtual exit (node n) that every block without
+// successors leads to.
+func (r *Result) postDominators(alive func(int) bool) *domTree {
 	g := r.g
 	n := g.NumBlocks()
 	exit := n
 	virtual := make([][]int, n+1) // extra reverse edges: exit -> b
 	reaches := make([]bool, n+1)
+	livePreds := g.Preds
+	if lg, ok := g.(LiveGraph); ok {
+		preds := make([][]int, n)
+		for b := 0; b < n; b++ {
+			for _, s := range lg.LiveSuccs(b) {
+				preds[s] = append(preds[s], b)
+			}
+		}
+		livePreds = func(b int) []int { return preds[b] }
+	}
 	var stack []int
 	mark := func(b int) {
 		if reaches[b] {
@@ -95,7 +106,7 @@ func (r *Result) postDominators() *domTree {
 		for len(stack) > 0 {
 			x := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, p := range g.Preds(x) {
+			for _, p := range livePreds(x) {
 				if !reaches[p] {
 					reaches[p] = true
 					stack = append(stack, p)
@@ -103,15 +114,33 @@ func (r *Result) postDominators() *domTree {
 			}
 		}
 	}
+	succs := liveSuccs(g)
 	for b := 0; b < n; b++ {
-		if r.dom.reachable(b) && len(g.Succs(b)) == 0 {
+		if alive(b) && len(succs(b)) == 0 {
 			virtual[exit] = append(virtual[exit], b)
 			mark(b)
 		}
 	}
-	rpo, _ := reversePostOrder(n, 0, g.Succs)
-	for i := len(rpo) - 1; i >= 0; i-- {
-		if b := rpo[i]; !reaches[b] {
+	// A region that never reaches an exit (an endless loop) is connected
+	// through the edges back to its first block in reverse post-order, its
+	// entry: the loop then behaves like one that may exit after each
+	// iteration, and the branches inside it control only their own arms.
+	rpo, rpoIndex := reversePostOrder(n, 0, succs)
+	var connect []int
+	for _, h := range rpo {
+		if reaches[h] {
+			continue
+		}
+		connect = connect[:0]
+		for _, p := range livePreds(h) {
+			if !reaches[p] && rpoIndex[p] >= rpoIndex[h] {
+				connect = append(connect, p) // a back edge: a latch of the loop
+			}
+		}
+		if len(connect) == 0 {
+			connect = append(connect, h)
+		}
+		for _, b := range connect {
 			virtual[exit] = append(virtual[exit], b)
 			mark(b)
 		}
@@ -120,13 +149,13 @@ func (r *Result) postDominators() *domTree {
 	// the blocks connected to it.
 	rpreds := make([][]int, n+1)
 	for _, b := range virtual[exit] {
-		rpreds[b] = append(append([]int(nil), g.Succs(b)...), exit)
+		rpreds[b] = append(append([]int(nil), succs(b)...), exit)
 	}
 	rsuccs := func(b int) []int {
 		if b == exit {
 			return virtual[exit]
 		}
-		return g.Preds(b)
+		return livePreds(b)
 	}
 	rpred := func(b int) []int {
 		if b == exit {
@@ -135,7 +164,7 @@ func (r *Result) postDominators() *domTree {
 		if rpreds[b] != nil {
 			return rpreds[b]
 		}
-		return g.Succs(b)
+		return succs(b)
 	}
 	return newDomTree(n+1, exit, rsuccs, rpred)
 }
@@ -158,4 +187,22 @@ func containsBlock(s []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// LiveGraph may be implemented by a Graph in which some edges never run,
+// such as the dead edge of a branch on a constant, which IR that has not
+// been optimized still contains. The uniformity analysis follows all edges,
+// as LLVM does; only ControlDivergence follows the live ones, so that a
+// constant condition does not put its dead arm's join under a branch.
+type LiveGraph interface {
+	Graph
+	// LiveSuccs returns the successors of b that control can reach.
+	LiveSuccs(b int) []int
+}
+
+func liveSuccs(g Graph) func(int) []int {
+	if lg, ok := g.(LiveGraph); ok {
+		return lg.LiveSuccs
+	}
+	return g.Succs
 }

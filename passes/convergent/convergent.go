@@ -117,10 +117,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	}
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category}
 	var notes []divergence.Note
-	if len(f.ControlDivergence(b)) > 0 {
-		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
-		notes = f.ExplainControl(b)
-	} else if cycle, branch := f.NotMConverged(b); cycle != nil {
+	if cycle, branch := f.NotMConverged(b); cycle != nil {
 		diag.Message = fmt.Sprintf("%s %s in an irreducible cycle that lanes may enter at different blocks: %s", kind, name, consequence)
 		for _, e := range cycle.Entries {
 			p := divergence.BlockPos(f.SSA.Blocks[e])
@@ -129,6 +126,15 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		if branch != nil {
 			notes = append(notes, f.ExplainBranch(branch)...)
 		}
+	} else if len(f.ControlDivergence(b)) > 0 {
+		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
+		notes = f.ExplainControl(b)
+	} else if outer := f.OuterDivergence(); outer != nil {
+		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
+		notes = outer
+	} else if f.DivergentCallee(call) {
+		diag.Message = fmt.Sprintf("%s %s called through a lane-dependent function value: lanes may run different functions here, so %s", kind, name, consequence)
+		notes = f.ExplainValue(call.Common().Value)
 	} else {
 		return
 	}

@@ -79,18 +79,31 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 	// Without a summary of the body, the callee may read and write memory
 	// reachable from its arguments, captured variables included.
 	reachable := append([]ssa.Value{common.Value}, common.Args...)
+	unknownLaneAccess := s == nil && callReachesLane(common, g.sem)
 	for _, a := range reachable {
+		if g.yieldSummary(a) != nil {
+			// An iterator reaches the lane only through the loop body,
+			// whose effects are known.
+			unknownLaneAccess = false
+		}
+	}
+	for _, a := range reachable {
+		if y := g.yieldSummary(a); y != nil && s == nil {
+			// The body of a range-over-func loop: its summary says what it
+			// does to the variables it captured; how often it runs is up to
+			// the iterator.
+			g.applyYield(id, common, a.(*ssa.MakeClosure), y)
+			continue
+		}
 		g.readMemory(id, a)
 		g.writeMemory(id, a)
-	}
-	// A callee that can read the lane index but whose effects are unknown
-	// may write lane-dependent data there.
-	unknownLaneAccess := s == nil && callReachesLane(common, g.sem)
-	if unknownLaneAccess {
-		for _, a := range reachable {
+		// A callee that can read the lane index but whose effects are
+		// unknown may write lane-dependent data there.
+		if unknownLaneAccess {
 			for _, m := range g.memRoots(a) {
 				e := g.newValue(-1)
 				g.seed(e, "is written by a call that can read the lane index")
+				g.effectOf[e] = id
 				g.addWriter(m, e)
 			}
 		}
@@ -226,6 +239,55 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 		} else {
 			g.dependOnInputs(node, e.When.On, args)
 		}
+		g.effectOf[node] = id
+		for _, m := range roots {
+			g.addWriter(m, node)
+		}
+	}
+}
+
+// yieldSummary returns the summary of the body of a range-over-func loop,
+// if v is that body's closure.
+func (g *funcGraph) yieldSummary(v ssa.Value) *Summary {
+	mc, ok := v.(*ssa.MakeClosure)
+	if !ok {
+		return nil
+	}
+	fn, _ := mc.Fn.(*ssa.Function)
+	if fn == nil || fn.Synthetic != rangeFuncYield {
+		return nil
+	}
+	return g.sem.funcSummary(fn)
+}
+
+// rangeFuncYield is how go/ssa marks the body of a range-over-func loop.
+const rangeFuncYield = "range-over-func yield"
+
+// applyYield records the effects of a loop body that the iterator call id
+// runs: on the variables the body captured, depending on what the summary
+// says and on the iterator itself, which decides how often the body runs.
+func (g *funcGraph) applyYield(id int, common *ssa.CallCommon, body *ssa.MakeClosure, y *Summary) {
+	fn := body.Fn.(*ssa.Function)
+	args := make([]ssa.Value, 0, len(fn.Params)+len(body.Bindings))
+	for range fn.Params {
+		args = append(args, common.Value) // the iterator supplies them
+	}
+	args = append(args, body.Bindings...)
+	for _, e := range y.Effects {
+		if e.Input.Index >= len(args) {
+			continue
+		}
+		roots := g.memRoots(args[e.Input.Index])
+		if len(roots) == 0 {
+			continue
+		}
+		node := g.newValue(-1)
+		if e.When.Always {
+			g.seed(node, "is written with lane-dependent values by the loop body")
+		} else {
+			g.dependOnInputs(node, e.When.On, args)
+		}
+		g.depend(node, g.valueID(common.Value))
 		g.effectOf[node] = id
 		for _, m := range roots {
 			g.addWriter(m, node)

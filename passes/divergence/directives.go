@@ -100,6 +100,8 @@ func parseFuncDirectives(decl *ast.FuncDecl, sig *types.Signature) (*Summary, []
 			} else {
 				lookup(&s.KernelParams)
 			}
+		case "lane":
+			errs = append(errs, directiveError{c.Pos(), "//spmd:lane applies to types, not functions"})
 		default:
 			errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("unknown directive //spmd:%s", name)})
 		}
@@ -125,20 +127,35 @@ func paramNames(sig *types.Signature) map[string]int {
 	return m
 }
 
-// hasLaneDirective reports whether a type declaration carries //spmd:lane.
-func hasLaneDirective(doc ...*ast.CommentGroup) bool {
-	for _, g := range doc {
-		if g == nil {
+// parseTypeDirectives reads the //spmd: lines of a type's doc comment: only
+// //spmd:lane belongs there.
+func parseTypeDirectives(doc *ast.CommentGroup) (lane bool, errs []directiveError) {
+	if doc == nil {
+		return false, nil
+	}
+	for _, c := range doc.List {
+		text, ok := strings.CutPrefix(c.Text, directivePrefix)
+		if !ok {
 			continue
 		}
-		for _, c := range g.List {
-			if strings.TrimSpace(c.Text) == directivePrefix+"lane" {
-				return true
-			}
+		fields := strings.Fields(text)
+		switch {
+		case len(fields) == 0:
+			errs = append(errs, directiveError{c.Pos(), "empty //spmd: directive"})
+		case fields[0] == "lane" && len(fields) == 1:
+			lane = true
+		case fields[0] == "lane":
+			errs = append(errs, directiveError{c.Pos(), "//spmd:lane takes no arguments"})
+		case funcDirectives[fields[0]]:
+			errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:%s applies to functions, not types", fields[0])})
+		default:
+			errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("unknown directive //spmd:%s", fields[0])})
 		}
 	}
-	return false
+	return lane, errs
 }
+
+var funcDirectives = map[string]bool{"laneid": true, "uniform": true, "divergent": true, "convergent": true, "kernel": true}
 
 // hasDirectives reports whether any comment in the files is an //spmd:
 // directive: the cheap test that decides whether a package declares

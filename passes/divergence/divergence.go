@@ -65,7 +65,15 @@ type Func struct {
 	U      *uniformity.Result
 	exprs  map[ssa.Value]ast.Expr
 	calls  map[token.Pos]*ast.CallExpr
+	// outer explains why the whole body runs under divergent control, for
+	// the body of a range-over-func loop whose iterator depends on the lane.
+	outer []Note
 }
+
+// OuterDivergence explains why every block of f runs under divergent
+// control, or returns nil: f is the body of a range-over-func loop, and the
+// iterator that runs it depends on the lane, or is itself run so.
+func (f *Func) OuterDivergence() []Note { return f.outer }
 
 func run(pass *analysis.Pass) (res any, err error) {
 	defer func() {
@@ -88,6 +96,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	pkg := buildSSA(pass)
 	pa := newPackageAnalysis(pass, vocab, pkg)
 	pa.inferAll()
+	pa.loopBodies()
 	pa.exportSummaries()
 	out := &Result{vocab: vocab}
 	for _, fn := range pa.spmd {

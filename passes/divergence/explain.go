@@ -288,3 +288,13 @@ func (f *Func) Expr(v ssa.Value) ast.Expr { return f.exprs[v] }
 
 // callExpr returns the call expression whose left parenthesis is at pos.
 func (f *Func) callExpr(pos token.Pos) *ast.CallExpr { return f.calls[pos] }
+
+// DivergentCallee reports whether call calls a function value that may
+// differ between lanes, so that lanes may run different functions there.
+func (f *Func) DivergentCallee(call ssa.CallInstruction) bool {
+	common := call.Common()
+	if common.IsInvoke() || staticFunc(common) != nil {
+		return common.IsInvoke() && f.IsDivergent(common.Value)
+	}
+	return f.IsDivergent(common.Value)
+}

@@ -17,6 +17,7 @@ type funcGraph struct {
 	blocks []*ssa.BasicBlock
 	succs  [][]int
 	preds  [][]int
+	live   [][]int // successors, without the dead edge of a branch on a constant
 
 	// Values: instructions first, in block order, then everything else.
 	values    []ssa.Value       // nil for instructions without a result and for memory
@@ -37,6 +38,7 @@ type funcGraph struct {
 
 	memByRoot map[ssa.Value]*memObject
 	memList   []*memObject // in creation order, for determinism
+	escaped   []*memObject // whose address is stored in memory
 
 	sem semantics
 	// inputRoots: the parameters and captured variables point to memory
@@ -57,6 +59,7 @@ type funcGraph struct {
 }
 
 func (g *funcGraph) NumBlocks() int          { return len(g.blocks) }
+func (g *funcGraph) LiveSuccs(b int) []int   { return g.live[b] }
 func (g *funcGraph) Succs(b int) []int       { return g.succs[b] }
 func (g *funcGraph) Preds(b int) []int       { return g.preds[b] }
 func (g *funcGraph) NumValues() int          { return len(g.blockOf) }
@@ -76,6 +79,9 @@ type semantics interface {
 	isLane(t types.Type) bool
 	// callName names a call's callee as the source writes it.
 	callName(call ssa.CallInstruction) string
+	// funcSummary returns the summary inferred for a function of this
+	// package, closures included, or nil.
+	funcSummary(fn *ssa.Function) *Summary
 }
 
 // memObject is memory private to each lane: a variable, array, slice or map
@@ -106,9 +112,24 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 	g.succs = make([][]int, n)
 	g.preds = make([][]int, n)
 	g.inBlock = make([][]int, n)
+	g.live = make([][]int, n)
 	for _, b := range fn.Blocks {
 		for _, s := range b.Succs {
 			g.succs[b.Index] = append(g.succs[b.Index], s.Index)
+		}
+		g.live[b.Index] = g.succs[b.Index]
+		// go/ssa keeps "if true" (from "debug || x", say): only one edge runs.
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && len(b.Succs) == 2 {
+			if c, ok := ifi.Cond.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
+				if constant.BoolVal(c.Value) {
+					g.live[b.Index] = g.succs[b.Index][:1]
+				} else {
+					g.live[b.Index] = g.succs[b.Index][1:]
+				}
+			}
 		}
 		for _, p := range b.Preds {
 			g.preds[b.Index] = append(g.preds[b.Index], p.Index)
@@ -141,6 +162,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 			g.inputs[Input{Index: i, Contents: true}] = g.memObject(v).id
 		}
 	}
+	g.findEscaped()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if id, ok := g.ids[instr]; ok {
@@ -296,6 +318,16 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	case *ssa.Range:
 		dependOn(instr.X)
 		g.readMemory(id, instr.X)
+		return
+
+	case *ssa.MakeClosure:
+		// A function value is its code and what it captured: lanes whose
+		// captured variables differ hold different functions.
+		dependOn(instr.Fn)
+		dependOn(instr.Bindings...)
+		for _, b := range instr.Bindings {
+			g.readMemory(id, b)
+		}
 		return
 	}
 	var ops []*ssa.Value

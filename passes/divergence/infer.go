@@ -57,6 +57,46 @@ func (pa *packageAnalysis) inferAll() {
 	}
 }
 
+// loopBodies finds the bodies of range-over-func loops whose iterator call
+// diverges: the iterator depends on the lane, or the loop itself runs under
+// divergent control. Such a body runs a lane-dependent number of times.
+func (pa *packageAnalysis) loopBodies() {
+	for _, parent := range pa.funcs {
+		f := pa.results[parent]
+		if f == nil {
+			continue
+		}
+		for _, b := range parent.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				for _, a := range call.Common().Args {
+					mc, ok := a.(*ssa.MakeClosure)
+					if !ok {
+						continue
+					}
+					body, _ := mc.Fn.(*ssa.Function)
+					if body == nil || body.Synthetic != rangeFuncYield || pa.results[body] == nil {
+						continue
+					}
+					var why []Note
+					switch {
+					case f.outer != nil:
+						why = f.outer
+					case f.DivergentCallee(call):
+						why = append([]Note{{Pos: call.Pos(), End: call.Pos(), Message: "the loop's iterator depends on the lane: lanes run the body a different number of times"}}, f.ExplainValue(call.Common().Value)...)
+					case len(f.ControlDivergence(b)) > 0:
+						why = f.ExplainControl(b)
+					}
+					pa.results[body].outer = why
+				}
+			}
+		}
+	}
+}
+
 // exportSummaries makes the inferred summaries of declared functions
 // available to other packages.
 func (pa *packageAnalysis) exportSummaries() {
@@ -310,12 +350,20 @@ func btoi(b bool) int {
 }
 
 func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
-	name := inputName(fn, in) + " of " + fn.Name()
+	name := inputName(fn, in) + " of " + funcName(fset, fn)
 	if v.req == nil {
 		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, v.call.Pos()))}
 	}
 	why := []string{fmt.Sprintf("%s is passed to %s at %s", name, v.callee, shortPos(fset, v.call.Pos()))}
 	return append(why, v.req.Why...)
+}
+
+// funcName names a function for messages: closures by where they are.
+func funcName(fset *token.FileSet, fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return "the function literal at " + shortPos(fset, fn.Pos())
+	}
+	return fn.Name()
 }
 
 // inputName names an input in the words of the source: "parameter n",
@@ -458,14 +506,20 @@ func callGraphSCCs(fns []*ssa.Function) [][]*ssa.Function {
 	return sccs
 }
 
-// staticCallees lists the functions fn calls directly or through a closure
-// it makes, generic instances replaced by their origin.
+// staticCallees lists the functions fn calls directly, generic instances
+// replaced by their origin, and the closures it makes, which it may call or
+// hand to others to call: their summaries are needed first.
 func staticCallees(fn *ssa.Function) []*ssa.Function {
 	var out []*ssa.Function
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			if call, ok := instr.(ssa.CallInstruction); ok {
-				if c := staticFunc(call.Common()); c != nil {
+			switch instr := instr.(type) {
+			case ssa.CallInstruction:
+				if c := staticFunc(instr.Common()); c != nil {
+					out = append(out, c)
+				}
+			case *ssa.MakeClosure:
+				if c, ok := instr.Fn.(*ssa.Function); ok {
 					out = append(out, c)
 				}
 			}

@@ -32,6 +32,30 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 			walk(v.X)
 		case *ssa.Index:
 			walk(v.X)
+		case *ssa.Extract:
+			walk(v.Tuple)
+		case *ssa.TypeAssert:
+			walk(v.X)
+		case *ssa.UnOp, *ssa.Lookup:
+			// A pointer loaded from memory: any pointer that was stored.
+			if pointsToMemory(v.Type()) {
+				roots = append(roots, g.escaped...)
+			}
+		case *ssa.Call:
+			// A pointer a call returns may be one it was given.
+			common := v.Common()
+			if b, ok := common.Value.(*ssa.Builtin); ok {
+				if b.Name() == "append" && len(common.Args) > 0 {
+					walk(common.Args[0])
+				}
+				return
+			}
+			walk(common.Value)
+			for _, a := range common.Args {
+				if pointsToMemory(a.Type()) {
+					walk(a)
+				}
+			}
 		case *ssa.FieldAddr:
 			walk(v.X)
 		case *ssa.IndexAddr:
@@ -58,6 +82,45 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 	}
 	walk(v)
 	return roots
+}
+
+// findEscaped finds the per-lane memory whose address is stored in memory,
+// from where a load can bring it back.
+func (g *funcGraph) findEscaped() {
+	seen := make(map[*memObject]bool)
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.fn.Blocks {
+			for _, instr := range b.Instrs {
+				var v ssa.Value
+				switch instr := instr.(type) {
+				case *ssa.Store:
+					v = instr.Val
+				case *ssa.MapUpdate:
+					v = instr.Value
+				case *ssa.Send:
+					v = instr.X
+				default:
+					continue
+				}
+				if !pointsToMemory(v.Type()) && !isFunc(v.Type()) {
+					continue
+				}
+				for _, m := range g.memRoots(v) {
+					if !seen[m] {
+						seen[m] = true
+						g.escaped = append(g.escaped, m)
+						changed = true
+					}
+				}
+			}
+		}
+	}
+}
+
+func isFunc(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
 }
 
 func (g *funcGraph) memObject(root ssa.Value) *memObject {

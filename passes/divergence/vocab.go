@@ -1,9 +1,11 @@
 package divergence
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -25,7 +27,8 @@ type vocabulary struct {
 	inferred    map[*ssa.Function]*Summary
 	inferredObj map[*types.Func]*Summary
 
-	calls map[token.Pos]*ast.CallExpr // by the position go/ssa gives a call
+	calls    map[token.Pos]*ast.CallExpr // by the position go/ssa gives a call
+	laneList []*types.TypeName          // every lane type known, once asked
 }
 
 func newVocabulary(pass *analysis.Pass) *vocabulary {
@@ -43,10 +46,12 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 	if !v.directive {
 		return v
 	}
+	placed := make(map[*ast.Comment]bool) // directives where they belong
 	for _, f := range pass.Files {
 		for _, decl := range f.Decls {
 			switch decl := decl.(type) {
 			case *ast.FuncDecl:
+				markDirectives(placed, decl.Doc)
 				fn, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
 				if !ok {
 					continue
@@ -66,7 +71,10 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 					if doc == nil && len(decl.Specs) == 1 {
 						doc = decl.Doc
 					}
-					if hasLaneDirective(doc) {
+					markDirectives(placed, doc)
+					lane, errs := parseTypeDirectives(doc)
+					v.errs = append(v.errs, errs...)
+					if lane {
 						if tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName); ok {
 							v.laneTypes[tn] = true
 						}
@@ -74,8 +82,26 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 				}
 			}
 		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if strings.HasPrefix(c.Text, directivePrefix) && !placed[c] {
+					v.errs = append(v.errs, directiveError{c.Pos(), fmt.Sprintf("misplaced %s: //spmd: directives belong in the doc comment of a function or type declaration", strings.Fields(c.Text)[0])})
+				}
+			}
+		}
 	}
 	return v
+}
+
+func markDirectives(placed map[*ast.Comment]bool, doc *ast.CommentGroup) {
+	if doc == nil {
+		return
+	}
+	for _, c := range doc.List {
+		if strings.HasPrefix(c.Text, directivePrefix) {
+			placed[c] = true
+		}
+	}
 }
 
 // relevant reports whether the package has anything to do with SPMD code:
@@ -111,6 +137,9 @@ func (v *vocabulary) declare() {
 // another package. It returns nil when the callee is unknown or ordinary
 // code outside SPMD packages.
 func (v *vocabulary) calleeSummary(common *ssa.CallCommon) *Summary {
+	if common.IsInvoke() {
+		return v.invokeSummary(common)
+	}
 	fn, _ := callee(common)
 	if s := v.summary(fn); s != nil {
 		return s
@@ -194,3 +223,47 @@ func (v *vocabulary) callName(call ssa.CallInstruction) string {
 	}
 	return calleeName(call.Common())
 }
+
+// invokeSummary answers for a call through an interface (or a type
+// parameter): if a lane type implements it, the value may be a lane, and the
+// lane type's method applies. Other implementations are not bounded.
+func (v *vocabulary) invokeSummary(common *ssa.CallCommon) *Summary {
+	iface, ok := common.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	for _, tn := range v.allLaneTypes() {
+		t := tn.Type()
+		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, tn.Pkg(), common.Method.Name())
+		if m, ok := obj.(*types.Func); ok {
+			if s := v.summary(m); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// allLaneTypes lists the lane types declared here and in the packages this
+// one depends on.
+func (v *vocabulary) allLaneTypes() []*types.TypeName {
+	if v.laneList == nil {
+		v.laneList = []*types.TypeName{}
+		for tn := range v.laneTypes {
+			v.laneList = append(v.laneList, tn)
+		}
+		for _, f := range v.pass.AllObjectFacts() {
+			if _, ok := f.Fact.(*LaneType); ok {
+				if tn, ok := f.Object.(*types.TypeName); ok {
+					v.laneList = append(v.laneList, tn)
+				}
+			}
+		}
+	}
+	return v.laneList
+}
+
+func (v *vocabulary) funcSummary(fn *ssa.Function) *Summary { return v.inferred[fn] }
