@@ -28,7 +28,7 @@ type vocabulary struct {
 	inferredObj map[*types.Func]*Summary
 
 	calls    map[token.Pos]*ast.CallExpr // by the position go/ssa gives a call
-	laneList []*types.TypeName          // every lane type known, once asked
+	laneList []*types.TypeName           // every lane type known, once asked
 }
 
 func newVocabulary(pass *analysis.Pass) *vocabulary {
