@@ -38,18 +38,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	calls := divergence.IndexCalls(pass.Files)
 	for _, f := range res.Funcs {
-		for _, b := range f.SSA.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				fn, s := res.Callee(call)
-				if s == nil || !s.Convergent {
-					continue
-				}
-				check(pass, f, b, call, fn, s, calls)
-			}
+		for _, c := range f.ConvergentCalls() {
+			fn, _ := res.Callee(c.Call)
+			check(pass, f, c.Call.Block(), c.Call, fn, c.Summary, calls)
 		}
 		for _, v := range f.Violations() {
 			checkRequirement(pass, f, v, calls)

@@ -173,8 +173,8 @@ var possiblyConvergent = &Summary{Convergent: true, Reaches: []string{"a functio
 // calls whose callee requires some inputs to be uniform.
 func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary) {
 	common := call.Common()
-	if s == nil && staticFunc(common) == nil && callReachesLane(common, g.sem) {
-		s = possiblyConvergent
+	if s == nil && staticFunc(common) == nil {
+		s = g.dynamicSummary(common)
 	}
 	if s == nil {
 		return
@@ -198,6 +198,66 @@ func (g *funcGraph) requiringSummary(id int) *Summary {
 		}
 	}
 	return nil
+}
+
+// dynamicSummary bounds a call of a function value: when every function it
+// may hold is known (through phis and selects of functions and closures),
+// the call is convergent if one of them is; otherwise, if it can reach a
+// lane handle, it may be.
+func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
+	if !common.IsInvoke() {
+		if fns, ok := possibleFuncs(common.Value); ok {
+			for _, fn := range fns {
+				if s := g.sem.funcSummary(fn); s != nil && s.Convergent {
+					return s
+				}
+				if obj := funcObject(fn); obj != nil {
+					if s := g.sem.summaryOf(obj); s != nil && s.Convergent {
+						return s
+					}
+				}
+			}
+			return nil
+		}
+	}
+	if callReachesLane(common, g.sem) {
+		return possiblyConvergent
+	}
+	return nil
+}
+
+// possibleFuncs lists the functions v may be, if they are all known.
+func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
+	var out []*ssa.Function
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		case *ssa.ChangeType:
+			return walk(v.X)
+		}
+		if fn := funcOf(v); fn != nil {
+			if o := fn.Origin(); o != nil {
+				fn = o
+			}
+			out = append(out, fn)
+			return true
+		}
+		return false
+	}
+	ok := walk(v)
+	return out, ok
 }
 
 // supplied returns what a call supplies to the callee's inputs: arguments,

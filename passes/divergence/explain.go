@@ -298,3 +298,19 @@ func (f *Func) DivergentCallee(call ssa.CallInstruction) bool {
 	}
 	return f.IsDivergent(common.Value)
 }
+
+// A ConvergentCall is a call in f that is a convergent operation: to a
+// function declared or found convergent, or to a function value that may be.
+type ConvergentCall struct {
+	Call    ssa.CallInstruction
+	Summary *Summary
+}
+
+// ConvergentCalls lists the convergent operations in f, in program order.
+func (f *Func) ConvergentCalls() []ConvergentCall {
+	var out []ConvergentCall
+	for _, c := range f.graph.convergent {
+		out = append(out, ConvergentCall{Call: c.call, Summary: c.summary})
+	}
+	return out
+}

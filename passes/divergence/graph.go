@@ -82,6 +82,8 @@ type semantics interface {
 	// funcSummary returns the summary inferred for a function of this
 	// package, closures included, or nil.
 	funcSummary(fn *ssa.Function) *Summary
+	// summaryOf returns what is known of a declared function.
+	summaryOf(fn *types.Func) *Summary
 }
 
 // memObject is memory private to each lane: a variable, array, slice or map

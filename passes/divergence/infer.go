@@ -119,6 +119,14 @@ func (pa *packageAnalysis) exportSummaries() {
 
 func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 	v.inferred[fn] = s
+	// A function whose directives declare its results but not that it is
+	// convergent still is when its body reaches a convergent operation.
+	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
+		if d, ok := v.local[obj]; ok && s.Convergent && !d.Convergent {
+			d.Convergent, d.Barrier, d.Reaches = true, s.Barrier, s.Reaches
+			v.pass.ExportObjectFact(obj, d)
+		}
+	}
 	if fn.Parent() == nil {
 		if obj := funcObject(fn); obj != nil && obj.Pkg() == v.pass.Pkg {
 			if _, declared := v.local[obj]; !declared {

@@ -267,3 +267,5 @@ func (v *vocabulary) allLaneTypes() []*types.TypeName {
 }
 
 func (v *vocabulary) funcSummary(fn *ssa.Function) *Summary { return v.inferred[fn] }
+
+func (v *vocabulary) summaryOf(fn *types.Func) *Summary { return v.summary(fn) }
