@@ -37,13 +37,18 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	calls := divergence.IndexCalls(pass.Files)
+	reported := make(map[ssa.CallInstruction]bool) // one report per call
 	for _, f := range res.Funcs {
 		for _, c := range f.ConvergentCalls() {
 			fn, _ := res.Callee(c.Call)
-			check(pass, f, c.Call.Block(), c.Call, fn, c.Summary, calls)
+			if check(pass, f, c.Call.Block(), c.Call, fn, c.Summary, calls) {
+				reported[c.Call] = true
+			}
 		}
 		for _, v := range f.Violations() {
-			checkRequirement(pass, f, v, calls)
+			if !reported[v.Call] {
+				reported[v.Call] = checkRequirement(pass, f, v, calls)
+			}
 		}
 	}
 	return nil, nil
@@ -51,10 +56,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 // checkRequirement reports a divergent argument where the callee needs a
 // uniform one, with the callee's reasons and the argument's.
-func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Violation, calls map[token.Pos]*ast.CallExpr) {
+func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Violation, calls map[token.Pos]*ast.CallExpr) bool {
 	expr := calls[v.Call.Pos()]
 	if expr == nil {
-		return
+		return false
 	}
 	category, kind := CategoryCollective, "a collective"
 	if v.Barrier {
@@ -79,6 +84,7 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 		}
 	}
 	pass.Report(diag)
+	return true
 }
 
 // reachNotes describes, for a callee that reaches a convergent operation
@@ -96,10 +102,12 @@ func reachNotes(callee string, reaches []string, pos, end token.Pos) []analysis.
 	return out
 }
 
-func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.CallInstruction, fn *types.Func, s *divergence.Summary, calls map[token.Pos]*ast.CallExpr) {
+// check reports the convergent call if it is under divergent control or in
+// a cycle that is not m-converged, and says whether it did.
+func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.CallInstruction, fn *types.Func, s *divergence.Summary, calls map[token.Pos]*ast.CallExpr) bool {
 	expr := calls[call.Pos()]
 	if expr == nil {
-		return // synthetic: a wrapper's call has no place in the source
+		return false // synthetic: a wrapper's call has no place in the source
 	}
 	name := types.ExprString(expr.Fun)
 	category, kind, consequence := CategoryCollective, "collective", "its result depends on which lanes happen to reach it"
@@ -127,7 +135,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		diag.Message = fmt.Sprintf("%s %s called through a lane-dependent function value: lanes may run different functions here, so %s", kind, name, consequence)
 		notes = f.ExplainValue(call.Common().Value)
 	} else {
-		return
+		return false
 	}
 	_ = fn
 	diag.Related = reachNotes(name, s.Reaches, expr.Pos(), expr.End())
@@ -137,4 +145,5 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		}
 	}
 	pass.Report(diag)
+	return true
 }

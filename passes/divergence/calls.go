@@ -180,7 +180,9 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 		return
 	}
 	for _, a := range supplied(common) {
-		g.valueID(a) // make it known, to ask about it after the analysis
+		// Make it and its memory known, to ask about them after the analysis.
+		g.valueID(a)
+		g.memRoots(a)
 	}
 	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call)}
 	if s.Convergent {

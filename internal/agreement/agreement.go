@@ -1,0 +1,460 @@
+// Package agreement holds small SPMD kernels, each the smallest instance of
+// one pattern, that are checked two ways by agreement_test: statically by
+// spmdvet's convergent analyzer, whose reports are the "want" comments here,
+// and dynamically by running them with spmd.Run, which stops with a
+// *spmd.DivergenceError when lanes do not reach a barrier or collective
+// together. A kernel that spmdvet reports should diverge when run on inputs
+// that exercise the divergence, and one that spmdvet accepts should run to
+// completion; the few legitimate exceptions are documented in the test's
+// table.
+//
+// Kernels whose static verdict is wrong today go in package knownbugs.
+package agreement
+
+import (
+	"iter"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/spmdvet/spmdvet/spmd"
+)
+
+// ---- Reported by spmdvet; they diverge when run.
+
+// EarlyReturn: lanes from n on leave; the others wait at the barrier.
+func EarlyReturn(l spmd.Lane, n int) {
+	if l.Index() >= n {
+		return
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// LaneTripCount: lane i runs i barriers.
+func LaneTripCount(l spmd.Lane) {
+	for i := 0; i < l.Index(); i++ {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// DivergentBreak: lane i leaves the loop in iteration i.
+func DivergentBreak(l spmd.Lane, n int) {
+	for i := 0; i < n; i++ {
+		if i == l.Index() {
+			break
+		}
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// LabelledBreak: lanes leave both loops at different outer iterations.
+func LabelledBreak(l spmd.Lane, n int) {
+outer:
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if i+j == l.Index() {
+				break outer
+			}
+		}
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Temporal: last is uniform in each iteration, but each lane leaves with the
+// value of its own last iteration.
+func Temporal(l spmd.Lane) {
+	last := 0
+	for i := 0; ; i++ {
+		last = i
+		if i >= l.Index() {
+			break
+		}
+	}
+	if last > 2 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// GotoArm: a barrier in one arm of a diamond built with goto.
+func GotoArm(l spmd.Lane) int {
+	x := 0
+	if l.Index()%2 == 0 {
+		goto even
+	}
+	x = 1
+	goto join
+even:
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+	x = 2
+join:
+	return x
+}
+
+// SwitchArms: a barrier in each case is still two barriers: lanes wait at
+// different ones.
+func SwitchArms(l spmd.Lane) {
+	switch l.Index() % 2 {
+	case 0:
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	default:
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// ShortCircuit: the collective is the right operand of &&, evaluated only
+// where the left one is true.
+func ShortCircuit(l spmd.Lane) bool {
+	return l.Index() < 4 && spmd.Any(l, true) // want `collective spmd.Any under divergent control`
+}
+
+// ShuffleGuard: a shuffled value is different in each lane.
+func ShuffleGuard(l spmd.Lane) {
+	next := spmd.Shuffle(l, l.Index(), (l.Index()+1)%l.Count())
+	if next%2 == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// BroadcastOwnLane: Broadcast from a lane-dependent source is a shuffle.
+func BroadcastOwnLane(l spmd.Lane) {
+	if spmd.Broadcast(l, l.Index()*10, l.Index()) >= 20 {
+		_ = spmd.ReduceAdd(l, 1) // want `collective spmd.ReduceAdd under divergent control`
+	}
+}
+
+// AddressTaken: a per-lane variable written through a pointer in some lanes.
+func AddressTaken(l spmd.Lane) {
+	x := 0
+	p := &x
+	if l.Index() < 2 {
+		*p = 1
+	}
+	if x == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// AtomicTicket: exactly one lane draws ticket 1.
+func AtomicTicket(l spmd.Lane, counter *int32) {
+	if atomic.AddInt32(counter, 1) == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// MapFirstKey: each lane's range over the same map may start anywhere.
+func MapFirstKey(l spmd.Lane, m map[int]bool) {
+	first := -1
+	for k := range m {
+		first = k
+		break
+	}
+	if first%2 == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// MethodValue: a method value of Barrier is a barrier.
+func MethodValue(l spmd.Lane) {
+	sync := l.Barrier
+	if l.Index() < 4 {
+		sync() // want `barrier sync under divergent control`
+	}
+}
+
+// GenericBody: a generic kernel, run with T = float64.
+func GenericBody[T spmd.Number](l spmd.Lane, data []T) {
+	if data[l.Index()%len(data)] > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// RunLiteral launches a kernel written as a function literal.
+func RunLiteral(lanes int, data []int) error {
+	return spmd.Run(lanes, func(l spmd.Lane) {
+		if data[l.Index()%len(data)] > 0 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	})
+}
+
+func syncAll(l spmd.Lane) {
+	l.Barrier()
+}
+
+// Helper calls a helper that reaches a barrier, in some lanes only.
+func Helper(l spmd.Lane) {
+	if l.Index() == 0 {
+		syncAll(l) // want `barrier syncAll under divergent control`
+	}
+}
+
+// Captured branches, inside a closure, on a lane-dependent variable the
+// closure captured: the call passes the closure a divergent value where a
+// uniform one is required.
+func Captured(l spmd.Lane) {
+	id := l.Index()
+	sync := func() {
+		if id < 4 {
+			l.Barrier()
+		}
+	}
+	sync() // want `captured variable id .*must be uniform`
+}
+
+// PointerInSlice writes a per-lane variable through a pointer loaded from a
+// slice, in some lanes only.
+func PointerInSlice(l spmd.Lane) {
+	x := 0
+	ptrs := []*int{&x}
+	if l.Index() < 4 {
+		*ptrs[0] = 1
+	}
+	if x == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+type indexer interface{ Index() int }
+
+// InterfaceIndex reads the lane index through an interface .
+func InterfaceIndex(l spmd.Lane) {
+	var ix indexer = l
+	if ix.Index()%2 == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+func upTo(n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// RangeFunc ranges over a lane-dependent iterator: lane k runs k barriers
+// .
+func RangeFunc(l spmd.Lane) {
+	for range upTo(l.Index()) {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// ---- Reported by spmdvet, but they do not diverge when run (see the
+// test's table for why).
+
+// IrreducibleWithExit: lanes enter the cycle a -> c -> a at different
+// blocks, so they go round it out of step (and every value in it, more()
+// included, is divergent). When run, the lanes happen to meet at the same
+// ReduceAdd in each trip, and since more() gives every lane the same
+// answer, they leave together.
+func IrreducibleWithExit(l spmd.Lane, x int, more func() bool) int {
+	if l.Index() < 4 {
+		goto c
+	}
+a:
+	x++
+c:
+	x = spmd.ReduceAdd(l, x) // want `collective spmd.ReduceAdd in an irreducible cycle that lanes may enter at different blocks`
+	if more() {
+		goto a
+	}
+	return x
+}
+
+// PanicBeforeBarrier: lanes that panic never reach the barrier. Run stops
+// with the panic.
+func PanicBeforeBarrier(l spmd.Lane, n int) {
+	if l.Index() >= n {
+		panic("index out of range")
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// ---- Accepted by spmdvet; they run to completion.
+
+// UniformReturn: every lane returns, or none does.
+func UniformReturn(l spmd.Lane, n int) {
+	if l.Count() > n {
+		return
+	}
+	l.Barrier()
+}
+
+// BarrierAfterLoop: the trip count differs, but the barrier is after the
+// loop, where every lane arrives.
+func BarrierAfterLoop(l spmd.Lane, data []int) int {
+	sum := 0
+	for i := l.Index(); i < len(data); i += l.Count() {
+		sum += data[i]
+	}
+	l.Barrier()
+	return spmd.ReduceAdd(l, sum)
+}
+
+// InnerBreak: a divergent break out of the inner loop only.
+func InnerBreak(l spmd.Lane, n int) {
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if j == l.Index() {
+				break
+			}
+		}
+		l.Barrier()
+	}
+}
+
+// AnyGuard: Any turns a lane-dependent condition into a uniform one.
+func AnyGuard(l spmd.Lane) {
+	if spmd.Any(l, l.Index() < 4) {
+		l.Barrier()
+	}
+}
+
+// BallotGuard: a ballot mask is the same in every lane.
+func BallotGuard(l spmd.Lane) {
+	if spmd.Ballot(l, l.Index()%3 == 0)&1 != 0 {
+		l.Barrier()
+	}
+}
+
+// ReduceGuard: a reduction's result is uniform.
+func ReduceGuard(l spmd.Lane) {
+	if spmd.ReduceMax(l, l.Index()) > 2 {
+		l.Barrier()
+	}
+}
+
+// BroadcastFirstGuard: lane 0's value, in every lane.
+func BroadcastFirstGuard(l spmd.Lane) {
+	if spmd.BroadcastFirst(l, l.Index()) == 0 {
+		l.Barrier()
+	}
+}
+
+// UniformLoopDivergentBody: the body diverges and reconverges before the
+// barrier, in every iteration.
+func UniformLoopDivergentBody(l spmd.Lane, n int) int {
+	x := 0
+	for i := 0; i < n; i++ {
+		if l.Index() < i {
+			x++
+		}
+		l.Barrier()
+	}
+	return x
+}
+
+// GotoDiamond: the arms of a goto diamond meet before the barrier.
+func GotoDiamond(l spmd.Lane) int {
+	x := 0
+	if l.Index() < 4 {
+		goto small
+	}
+	x = 2
+	goto join
+small:
+	x = 1
+join:
+	l.Barrier()
+	return x
+}
+
+// SwitchUniform: a switch on a uniform value.
+func SwitchUniform(l spmd.Lane, n int) {
+	switch n % 3 {
+	case 0:
+		l.Barrier()
+	case 1:
+		_ = spmd.ReduceAdd(l, l.Index())
+	default:
+		_ = spmd.Any(l, l.Index() == 0)
+	}
+}
+
+// TemporalUniformExit: the loop's exit is uniform, so last is too.
+func TemporalUniformExit(l spmd.Lane, n int) {
+	last := 0
+	for i := 0; ; i++ {
+		last = i
+		if i >= n {
+			break
+		}
+	}
+	if last > 2 {
+		l.Barrier()
+	}
+}
+
+// SharedExchange: each lane writes its own slot, the barrier publishes the
+// writes, and every lane then reads the same slot of shared memory.
+//
+//spmd:kernel
+func SharedExchange(l spmd.Lane, data []int) {
+	data[l.Index()] = l.Index() * 2
+	l.Barrier()
+	if data[0] == 0 {
+		l.Barrier()
+	}
+}
+
+// MapLoop: every lane iterates len(m) times, whatever the order.
+func MapLoop(l spmd.Lane, m map[string]int) {
+	for range m {
+		l.Barrier()
+	}
+}
+
+const debug = true
+
+// ConstantOr: "debug || x" is true in every lane.
+func ConstantOr(l spmd.Lane) {
+	if debug || l.Index() == 0 {
+		l.Barrier()
+	}
+}
+
+// Worker is a loop without an exit in the control flow graph: it ends with
+// runtime.Goexit, which spmd.Run counts as returning. Every lane runs the
+// barrier in every iteration; the divergent if/else rejoins at the header.
+func Worker(l spmd.Lane, out []int, iters int) {
+	i := 0
+	for {
+		if i == iters {
+			runtime.Goexit()
+		}
+		i++
+		l.Barrier()
+		if l.Index() < 4 {
+			out[l.Index()] += 1
+		} else {
+			out[l.Index()] += 2
+		}
+	}
+}
+
+// sum is a generic helper around a reduction.
+func sum[T spmd.Number](l spmd.Lane, v T) T {
+	return spmd.ReduceAdd(l, v)
+}
+
+// GenericHelper: sum's result is uniform, as its body shows.
+func GenericHelper(l spmd.Lane) {
+	if sum(l, l.Index()) > 3 {
+		l.Barrier()
+	}
+}
+
+// ---- Accepted by spmdvet, but spmd.Run reports a divergence (a bug in
+// package spmd; see the test's table).
+
+// DeferredBarrier: the deferred barrier runs in every lane, whichever
+// return the lane takes.
+func DeferredBarrier(l spmd.Lane, n int) {
+	defer l.Barrier()
+	if l.Index() >= n {
+		return
+	}
+	_ = n
+}

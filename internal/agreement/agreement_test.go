@@ -1,0 +1,408 @@
+package agreement_test
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/spmdvet/spmdvet/internal/agreement"
+	"github.com/spmdvet/spmdvet/internal/agreement/knownbugs"
+	"github.com/spmdvet/spmdvet/passes/convergent"
+	"github.com/spmdvet/spmdvet/spmd"
+)
+
+const (
+	pkgAgreement = "github.com/spmdvet/spmdvet/internal/agreement"
+	pkgKnownBugs = "github.com/spmdvet/spmdvet/internal/agreement/knownbugs"
+)
+
+// A verdict is what spmdvet says about a kernel.
+type verdict string
+
+const (
+	flagged  verdict = "flagged"  // some barrier or collective in it is reported
+	accepted verdict = "accepted" // nothing in it is reported
+)
+
+// An outcome is what spmd.Run says when the kernel runs in a group of
+// several lanes, on the inputs of the table.
+type outcome string
+
+const (
+	completes outcome = "completes" // nil
+	diverges  outcome = "diverges"  // *spmd.DivergenceError
+	panics    outcome = "panics"    // *spmd.PanicError
+)
+
+type kernelCase struct {
+	// fn is the function of package agreement (or knownbugs) that spmdvet
+	// checks.
+	fn      string
+	static  verdict
+	dynamic outcome
+	// run runs the kernel in a group of lanes on inputs that exercise its
+	// divergence.
+	run func(lanes int) error
+	// tries > 1: the outcome is random (map order); it must come up at
+	// least once in that many runs, and every run must give it or nil.
+	tries int
+	// differ explains why static and dynamic legitimately disagree: a
+	// kernel is flagged but completes, or accepted but diverges.
+	differ string
+}
+
+// kernel runs f in a group.
+func kernel(f func(l spmd.Lane)) func(lanes int) error {
+	return func(lanes int) error { return spmd.Run(lanes, f) }
+}
+
+// alternating returns n values 1, -1, 1, ...
+func alternating[T int | float64](n int) []T {
+	s := make([]T, n)
+	for i := range s {
+		s[i] = 1
+		if i%2 == 1 {
+			s[i] = -1
+		}
+	}
+	return s
+}
+
+// cases is the agreement table for package agreement: spmdvet's verdict on
+// each kernel next to what happens when it runs.
+var cases = []kernelCase{
+	// Reported, and divergent when run.
+	{fn: "EarlyReturn", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.EarlyReturn(l, 4) })},
+	{fn: "LaneTripCount", static: flagged, dynamic: diverges, run: kernel(agreement.LaneTripCount)},
+	{fn: "DivergentBreak", static: flagged, dynamic: diverges, run: func(lanes int) error {
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.DivergentBreak(l, lanes) })
+	}},
+	{fn: "LabelledBreak", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.LabelledBreak(l, 4) })},
+	{fn: "Temporal", static: flagged, dynamic: diverges, run: kernel(agreement.Temporal)},
+	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
+	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
+	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},
+	{fn: "ShuffleGuard", static: flagged, dynamic: diverges, run: kernel(agreement.ShuffleGuard)},
+	{fn: "BroadcastOwnLane", static: flagged, dynamic: diverges, run: kernel(agreement.BroadcastOwnLane)},
+	{fn: "AddressTaken", static: flagged, dynamic: diverges, run: kernel(agreement.AddressTaken)},
+	{fn: "AtomicTicket", static: flagged, dynamic: diverges, run: func(lanes int) error {
+		var counter int32
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.AtomicTicket(l, &counter) })
+	}},
+	{fn: "MapFirstKey", static: flagged, dynamic: diverges, tries: 100, run: func(lanes int) error {
+		m := make(map[int]bool)
+		for i := range 64 {
+			m[i] = true
+		}
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.MapFirstKey(l, m) })
+	}},
+	{fn: "Helper", static: flagged, dynamic: diverges, run: kernel(agreement.Helper)},
+	{fn: "Captured", static: flagged, dynamic: diverges, run: kernel(agreement.Captured)},
+	{fn: "PointerInSlice", static: flagged, dynamic: diverges, run: kernel(agreement.PointerInSlice)},
+	{fn: "InterfaceIndex", static: flagged, dynamic: diverges, run: kernel(agreement.InterfaceIndex)},
+	{fn: "RangeFunc", static: flagged, dynamic: diverges, run: kernel(agreement.RangeFunc)},
+	{fn: "MethodValue", static: flagged, dynamic: diverges, run: kernel(agreement.MethodValue)},
+	{fn: "GenericBody", static: flagged, dynamic: diverges, run: func(lanes int) error {
+		data := alternating[float64](lanes)
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.GenericBody(l, data) })
+	}},
+	{fn: "RunLiteral", static: flagged, dynamic: diverges, run: func(lanes int) error {
+		return agreement.RunLiteral(lanes, alternating[int](lanes))
+	}},
+
+	// Reported, but not divergent when run.
+	{fn: "IrreducibleWithExit", static: flagged, dynamic: completes,
+		differ: "the lanes enter the irreducible cycle at different blocks, but both paths reach the same ReduceAdd " +
+			"(same line, same call chain) in the first trip, and more() gives every lane the same answer, so at run " +
+			"time they meet there every trip and leave together; statically more() is called out of step and is divergent",
+		run: kernel(func(l spmd.Lane) {
+			calls := 0
+			agreement.IrreducibleWithExit(l, 1, func() bool { calls++; return calls < 3 })
+		})},
+	{fn: "PanicBeforeBarrier", static: flagged, dynamic: panics,
+		differ: "the lanes that skip the barrier panic, and Run reports the first failure, the panic, rather than the divergence it causes",
+		run:    kernel(func(l spmd.Lane) { agreement.PanicBeforeBarrier(l, 4) })},
+
+	// Accepted, and complete when run.
+	{fn: "UniformReturn", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.UniformReturn(l, 4) })},
+	{fn: "BarrierAfterLoop", static: accepted, dynamic: completes, run: func(lanes int) error {
+		data := alternating[int](3*lanes + 1)
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.BarrierAfterLoop(l, data) })
+	}},
+	{fn: "InnerBreak", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.InnerBreak(l, 6) })},
+	{fn: "AnyGuard", static: accepted, dynamic: completes, run: kernel(agreement.AnyGuard)},
+	{fn: "BallotGuard", static: accepted, dynamic: completes, run: kernel(agreement.BallotGuard)},
+	{fn: "ReduceGuard", static: accepted, dynamic: completes, run: kernel(agreement.ReduceGuard)},
+	{fn: "BroadcastFirstGuard", static: accepted, dynamic: completes, run: kernel(agreement.BroadcastFirstGuard)},
+	{fn: "UniformLoopDivergentBody", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.UniformLoopDivergentBody(l, 5) })},
+	{fn: "GotoDiamond", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.GotoDiamond(l) })},
+	{fn: "SwitchUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
+		for n := range 3 {
+			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.SwitchUniform(l, n) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	{fn: "TemporalUniformExit", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.TemporalUniformExit(l, 4) })},
+	{fn: "SharedExchange", static: accepted, dynamic: completes, run: func(lanes int) error {
+		data := make([]int, lanes)
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.SharedExchange(l, data) })
+	}},
+	{fn: "MapLoop", static: accepted, dynamic: completes, run: func(lanes int) error {
+		m := map[string]int{"a": 1, "b": 2, "c": 3, "d": 4}
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.MapLoop(l, m) })
+	}},
+	{fn: "ConstantOr", static: accepted, dynamic: completes, run: kernel(agreement.ConstantOr)},
+	{fn: "Worker", static: accepted, dynamic: completes, run: func(lanes int) error {
+		out := make([]int, lanes)
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.Worker(l, out, 3) })
+	}},
+	{fn: "GenericHelper", static: accepted, dynamic: completes, run: kernel(agreement.GenericHelper)},
+
+	// Accepted, but divergent when run.
+	{fn: "DeferredBarrier", static: accepted, dynamic: diverges,
+		differ: "spmd.Run identifies a call site by its stack of PCs, and an open-coded deferred call gets the PC of " +
+			"the return that ran it: lanes that return early and lanes that fall off the end wait at 'different' " +
+			"barriers, although it is the same defer statement, run by every lane (a bug in package spmd, not spmdvet)",
+		run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
+}
+
+// knownBugCases is the table for package knownbugs: static is the correct
+// verdict, which spmdvet does not give today.
+var knownBugCases = []kernelCase{
+	{fn: "FuncByBranch", static: flagged, dynamic: diverges, run: kernel(knownbugs.FuncByBranch)},
+	{fn: "FuncByIndex", static: flagged, dynamic: diverges, run: kernel(knownbugs.FuncByIndex)},
+	{fn: "DeclaredWrapper", static: flagged, dynamic: diverges, run: kernel(knownbugs.DeclaredWrapper)},
+}
+
+// laneCounts are the group sizes every kernel runs with. The inputs make
+// every divergent kernel diverge with each of them.
+var laneCounts = []int{5, 8, 16}
+
+func repoRoot(t *testing.T) string {
+	dir, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// staticVerdicts returns, for every function of package path, whether the
+// convergent analyzer reported something inside it (literals included).
+func staticVerdicts(t *testing.T, results []*analysistest.Result, path string) map[string][]string {
+	t.Helper()
+	reports := make(map[string][]string)
+	found := false
+	for _, r := range results {
+		if r.Pass == nil || r.Pass.Pkg.Path() != path {
+			continue
+		}
+		found = true
+		for _, d := range r.Diagnostics {
+			fn := enclosingFunc(r.Pass.Files, d.Pos)
+			reports[fn] = append(reports[fn], fmt.Sprintf("%v: %s", r.Pass.Fset.Position(d.Pos), d.Message))
+		}
+	}
+	if !found {
+		t.Fatalf("package %s was not analyzed", path)
+	}
+	return reports
+}
+
+func enclosingFunc(files []*ast.File, pos token.Pos) string {
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				return fd.Name.Name
+			}
+		}
+	}
+	return "?"
+}
+
+// kernelFuncs returns the exported functions of package path, which must
+// all be in the table.
+func kernelFuncs(results []*analysistest.Result, path string) []string {
+	var names []string
+	for _, r := range results {
+		if r.Pass == nil || r.Pass.Pkg.Path() != path {
+			continue
+		}
+		for _, f := range r.Pass.Files {
+			for _, decl := range f.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Name.IsExported() && fd.Recv == nil {
+					names = append(names, fd.Name.Name)
+				}
+			}
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+func checkTableCovers(t *testing.T, table []kernelCase, funcs []string) {
+	t.Helper()
+	inTable := make(map[string]bool)
+	for _, c := range table {
+		if inTable[c.fn] {
+			t.Errorf("%s is in the table twice", c.fn)
+		}
+		inTable[c.fn] = true
+	}
+	for _, fn := range funcs {
+		if !inTable[fn] {
+			t.Errorf("kernel %s is not in the table", fn)
+		}
+		delete(inTable, fn)
+	}
+	for fn := range inTable {
+		t.Errorf("the table names %s, which is not a function of the package", fn)
+	}
+}
+
+// TestAgreement checks package agreement: spmdvet's diagnostics are exactly
+// its "want" comments, every kernel's static verdict and run-time outcome are
+// the table's, and they agree unless the table says why not.
+func TestAgreement(t *testing.T) {
+	results := analysistest.Run(t, repoRoot(t), convergent.Analyzer, pkgAgreement)
+	reports := staticVerdicts(t, results, pkgAgreement)
+	checkTableCovers(t, cases, kernelFuncs(results, pkgAgreement))
+	for _, c := range cases {
+		t.Run(c.fn, func(t *testing.T) {
+			checkConsistent(t, c)
+			if got := verdictOf(reports[c.fn]); got != c.static {
+				t.Errorf("spmdvet: %s, table says %s\n\t%s", got, c.static, strings.Join(reports[c.fn], "\n\t"))
+			}
+			checkDynamic(t, c)
+		})
+	}
+}
+
+// TestKnownBugs runs the kernels of package knownbugs. Their run-time
+// outcomes must be the table's: that is what shows spmdvet's verdict to be
+// wrong. The static mismatch is logged and skipped, unless
+// SPMDVET_STRICT_XFAIL is set, in which case a kernel on which spmdvet has
+// become right fails the test, to be moved to package agreement.
+func TestKnownBugs(t *testing.T) {
+	rec := new(recorder)
+	results := analysistest.Run(rec, repoRoot(t), convergent.Analyzer, pkgKnownBugs)
+	reports := staticVerdicts(t, results, pkgKnownBugs)
+	checkTableCovers(t, knownBugCases, kernelFuncs(results, pkgKnownBugs))
+	for _, e := range rec.errs {
+		t.Logf("analysistest: %s", e)
+	}
+	strict := os.Getenv("SPMDVET_STRICT_XFAIL") != ""
+	for _, c := range knownBugCases {
+		t.Run(c.fn, func(t *testing.T) {
+			checkConsistent(t, c)
+			checkDynamic(t, c)
+			got := verdictOf(reports[c.fn])
+			switch {
+			case got == c.static && strict:
+				t.Errorf("spmdvet is now right about %s (%s): move it to package agreement", c.fn, got)
+			case got == c.static:
+				t.Logf("spmdvet is now right about %s (%s): move it to package agreement\n\t%s", c.fn, got, strings.Join(reports[c.fn], "\n\t"))
+			default:
+				t.Skipf("known bug: spmdvet says %s, should say %s (the run %s)", got, c.static, c.dynamic)
+			}
+		})
+	}
+}
+
+func verdictOf(reports []string) verdict {
+	if len(reports) > 0 {
+		return flagged
+	}
+	return accepted
+}
+
+// checkConsistent checks that a table row either agrees or says why not.
+func checkConsistent(t *testing.T, c kernelCase) {
+	t.Helper()
+	agree := (c.static == flagged) == (c.dynamic == diverges)
+	if agree && c.differ != "" {
+		t.Errorf("table: %s agrees (%s, %s) but has a reason to differ", c.fn, c.static, c.dynamic)
+	}
+	if !agree && c.differ == "" {
+		t.Errorf("table: %s is %s but %s when run, without a reason", c.fn, c.static, c.dynamic)
+	}
+	if c.differ != "" {
+		t.Logf("static and dynamic differ: %s", c.differ)
+	}
+}
+
+// checkDynamic runs the kernel with one lane, which can never diverge, and
+// with each of laneCounts, where the outcome must be the table's.
+func checkDynamic(t *testing.T, c kernelCase) {
+	t.Helper()
+	if err := runWithTimeout(t, c, 1); err != nil {
+		t.Errorf("1 lane: %v, want nil: a single lane cannot diverge", err)
+	}
+	for _, lanes := range laneCounts {
+		tries := max(c.tries, 1)
+		seen := false
+		for range tries {
+			err := runWithTimeout(t, c, lanes)
+			got := outcomeOf(err)
+			if got == c.dynamic {
+				seen = true
+				if c.dynamic == diverges {
+					t.Logf("%d lanes: %v", lanes, err)
+				}
+				break
+			}
+			if c.tries > 1 && got == completes {
+				continue // random: the lanes happened to agree
+			}
+			t.Errorf("%d lanes: %s (%v), want %s", lanes, got, err, c.dynamic)
+			break
+		}
+		if !seen && c.tries > 1 {
+			t.Errorf("%d lanes: never %s in %d runs", lanes, c.dynamic, tries)
+		}
+	}
+}
+
+func outcomeOf(err error) outcome {
+	var de *spmd.DivergenceError
+	var pe *spmd.PanicError
+	switch {
+	case err == nil:
+		return completes
+	case errors.As(err, &de):
+		return diverges
+	case errors.As(err, &pe):
+		return panics
+	}
+	return outcome("fails: " + err.Error())
+}
+
+func runWithTimeout(t *testing.T, c kernelCase, lanes int) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- c.run(lanes) }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s with %d lanes did not finish", c.fn, lanes)
+		return nil
+	}
+}
+
+// recorder is an analysistest.Testing that keeps the errors.
+type recorder struct{ errs []string }
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,114 @@
+// Package closures pins function literals and method values: a literal
+// passed to spmd.Run is a kernel and its own code is checked; a closure made
+// inside a kernel runs in the lane that made it, so the variables it
+// captures are that lane's; a method value of a barrier is still a barrier.
+// (A closure branching on a lane-dependent variable it captured is pinned in
+// package helpers.)
+package closures
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+// A kernel literal given to Run by ordinary code.
+func launch(data []int) error {
+	return spmd.Run(8, func(l spmd.Lane) {
+		if data[l.Index()] > 0 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+		l.Barrier() // fine: every lane
+	})
+}
+
+// Fine: the variables a kernel literal captures from ordinary code are
+// shared by all lanes, like parameters.
+func launchUniform(n int) error {
+	return spmd.Run(8, func(l spmd.Lane) {
+		if n > 4 {
+			l.Barrier()
+		}
+	})
+}
+
+// A kernel literal in a variable, passed to Run later.
+func launchVariable() error {
+	k := func(l spmd.Lane) {
+		if l.Index() == 0 {
+			_ = spmd.ReduceAdd(l, 1) // want `collective spmd.ReduceAdd under divergent control`
+		}
+	}
+	return spmd.Run(4, k)
+}
+
+// Fine: a closure that captures a uniform variable.
+func captureUniform(l spmd.Lane, n int) {
+	half := n / 2
+	sync := func() {
+		if half > 0 {
+			l.Barrier()
+		}
+	}
+	sync()
+}
+
+// A closure that writes a captured variable, called under divergent
+// control: the variable is divergent afterwards.
+func closureWrites(l spmd.Lane) {
+	done := false
+	mark := func() { done = true }
+	if l.Index()%2 == 0 {
+		mark()
+	}
+	if done {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A method value of Barrier is a barrier.
+func methodValue(l spmd.Lane) {
+	f := l.Barrier
+	if l.Index() < 4 {
+		f() // want `barrier f under divergent control`
+	}
+	f() // fine: every lane
+}
+
+// A method expression likewise.
+func methodExpression(l spmd.Lane) {
+	g := spmd.Lane.Barrier
+	if l.Index() < 4 {
+		g(l) // want `barrier g under divergent control`
+	}
+}
+
+// A generic collective as a function value.
+func funcValue(l spmd.Lane) {
+	add := spmd.ReduceAdd[int]
+	if l.Index() < 4 {
+		_ = add(l, 1) // want `collective add under divergent control`
+	}
+}
+
+// A deferred closure inside a kernel literal runs at return, in every lane.
+func deferredClosure() error {
+	return spmd.Run(8, func(l spmd.Lane) {
+		defer func() {
+			l.Barrier() // fine: the closure runs in every lane
+		}()
+		if l.Index() > 2 {
+			return
+		}
+	})
+}
+
+// A kernel run by a lane of another group: the variables it captures from
+// the outer lane are the same in every lane of the inner group.
+func nestedRun(l spmd.Lane) {
+	id := l.Index()
+	_ = spmd.Run(4, func(m spmd.Lane) {
+		if id < 2 {
+			m.Barrier() // fine: id is uniform in the inner group
+		}
+		if m.Index() < 2 {
+			m.Barrier() // want `barrier m.Barrier under divergent control`
+		}
+	})
+}

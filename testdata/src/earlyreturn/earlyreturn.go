@@ -1,0 +1,104 @@
+// Package earlyreturn pins how returns affect convergence: lanes that
+// return early never reach a barrier after the return, unless every lane
+// returns together.
+package earlyreturn
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+// The classic bounds check: lanes past n leave, the others wait for them.
+func boundsCheck(l spmd.Lane, n int) {
+	if l.Index() >= n {
+		return
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// The same with a collective: its result depends on which lanes are left.
+func boundsCheckCollective(l spmd.Lane, n int, data []int) int {
+	if l.Index() >= n {
+		return 0
+	}
+	return spmd.ReduceAdd(l, data[l.Index()]) // want `collective spmd.ReduceAdd under divergent control`
+}
+
+// Every convergent call after the divergent return is reported, not only the
+// first.
+func twoBarriers(l spmd.Lane) {
+	if l.Index()%2 == 0 {
+		return
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// Fine: the barrier comes before the divergent return, so every lane gets
+// there.
+func barrierBeforeReturn(l spmd.Lane, n int) {
+	l.Barrier()
+	if l.Index() >= n {
+		return
+	}
+}
+
+// Fine: the condition is the same in every lane, so either all lanes return
+// or none does.
+func uniformReturn(l spmd.Lane, n int) {
+	if l.Count() > n {
+		return
+	}
+	l.Barrier()
+}
+
+// Fine: a return inside a uniform branch nested in a divergent one only
+// leaves lanes that have already diverged; the barrier is outside both.
+func returnInsideDivergentArm(l spmd.Lane, n int) int {
+	l.Barrier()
+	if l.Index() < n {
+		if n > 4 {
+			return 1
+		}
+	}
+	return 0
+}
+
+// Reported, by design: lanes that panic never reach the barrier, so it runs
+// under divergent control like after an early return. (spmd.Run reports
+// the panic, a *PanicError, rather than the divergence it causes.)
+func panicBeforeBarrier(l spmd.Lane, n int) {
+	if l.Index() >= n {
+		panic("out of range")
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// leave returns early in some lanes, but only from itself: its caller
+// continues in every lane.
+func leave(l spmd.Lane, out []int) {
+	if l.Index() >= len(out) {
+		return
+	}
+	out[l.Index()] = 1
+}
+
+// Fine: the early return inside leave does not leak into the caller.
+func returnInHelper(l spmd.Lane, out []int) {
+	leave(l, out)
+	l.Barrier()
+}
+
+// A deferred barrier runs when the function returns, in every lane, divergent
+// return or not: lanes return from different places but all run the
+// deferred call. It is still reported at the defer if the defer statement
+// itself is under divergent control.
+func deferredBarrier(l spmd.Lane, n int) {
+	defer l.Barrier()
+	if l.Index() >= n {
+		return
+	}
+}
+
+func deferUnderDivergence(l spmd.Lane, n int) {
+	if l.Index() >= n {
+		defer l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}

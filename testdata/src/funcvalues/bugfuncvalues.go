@@ -1,0 +1,44 @@
+// Package funcvalues pins calls of function values that differ between
+// lanes: lanes that call different functions reach different barriers,
+// even when every function called reaches one.
+//
+// Fixed, was BUG(report): the convergent checker only looks at a call whose callee it
+// knows (Result.Callee returns a summary), and reports a lane-dependent
+// function value ("called through a lane-dependent function value") only
+// for those. A function value that is a phi of two functions, or loaded from
+// a slice, has no summary, so neither call below is reported, although
+// spmd.Run stops both kernels with a *DivergenceError: the lanes wait at
+// a's barrier and at b's. (Related: package sumbugiface, where an unknown
+// callee under divergent control is not reported either.)
+package funcvalues
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+func a(l spmd.Lane) { l.Barrier() }
+
+func b(l spmd.Lane) { l.Barrier() }
+
+// The function is chosen by a divergent branch.
+func chosenByBranch(l spmd.Lane) {
+	f := a
+	if l.Index() < 4 {
+		f = b
+	}
+	f(l) // want `(barrier|collective) f called through a lane-dependent function value`
+}
+
+// The function is loaded at a lane-dependent index.
+func chosenByIndex(l spmd.Lane) {
+	fs := []func(spmd.Lane){a, b}
+	fs[l.Index()%2](l) // want `(barrier|collective) fs\[l.Index\(\) % 2\] called through a lane-dependent function value`
+}
+
+// Fine: the function is chosen by a uniform value: every lane calls the
+// same one.
+func chosenUniformly(l spmd.Lane, n int) {
+	f := a
+	if n < 4 {
+		f = b
+	}
+	f(l)
+}

@@ -1,0 +1,104 @@
+// Package maporder pins map iteration: the order of a range over a map is
+// unspecified and differs from one loop to the next, so the keys and values
+// a lane sees in a given iteration are divergent, even for a map shared by
+// all lanes. The number of iterations is the map's length, which is the same
+// in every lane, so the loop itself is uniform.
+package maporder
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+// A branch on the key inside the loop.
+func branchOnKey(l spmd.Lane, m map[string]int) {
+	for k := range m {
+		if k == "sync" {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}
+}
+
+// A branch on the value.
+func branchOnValue(l spmd.Lane, m map[int]int) {
+	for _, v := range m {
+		if v > 0 {
+			_ = spmd.ReduceAdd(l, v) // want `collective spmd.ReduceAdd under divergent control`
+		}
+	}
+}
+
+// The first key seen, used after the loop.
+func firstKey(l spmd.Lane, m map[int]bool) {
+	first := -1
+	for k := range m {
+		first = k
+		break
+	}
+	if first == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: a barrier in the loop body, not guarded by a key or value. Every
+// lane runs len(m) iterations (the map is shared and unchanged), so every
+// lane reaches the barrier the same number of times.
+func barrierInMapLoop(l spmd.Lane, m map[string]int) {
+	for range m {
+		l.Barrier()
+	}
+	for k := range m {
+		_ = k
+		l.Barrier()
+	}
+}
+
+// Conservative: a sum of the values is the same in every lane whatever the
+// order (integer addition commutes), but the analysis follows values, not
+// algebra: each addend is divergent, so the sum is.
+func orderIndependentSum(l spmd.Lane, m map[string]int) {
+	sum := 0
+	for _, v := range m {
+		sum += v
+	}
+	if sum > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: a lookup in a shared map at a uniform key is a load at a uniform
+// address.
+func lookup(l spmd.Lane, m map[string]int) {
+	if m["n"] > 0 {
+		l.Barrier()
+	}
+	if _, ok := m["flag"]; ok {
+		l.Barrier()
+	}
+}
+
+// A lookup at a lane-dependent key.
+func lookupDivergentKey(l spmd.Lane, m map[int]int) {
+	if m[l.Index()] > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: ranging over a slice or a string has a fixed order.
+func orderedRanges(l spmd.Lane, s []int, str string) {
+	for i, v := range s {
+		if v > i {
+			l.Barrier()
+		}
+	}
+	for i, r := range str {
+		if r == 'x' && i > 0 {
+			l.Barrier()
+		}
+	}
+}
+
+// The map itself depends on the lane: its length, and so the trip count, do
+// too.
+func divergentMap(l spmd.Lane, maps []map[int]int) {
+	for range maps[l.Index()%len(maps)] {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}

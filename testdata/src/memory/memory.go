@@ -1,0 +1,199 @@
+// Package memory pins divergence through memory. Memory a kernel allocates
+// (a local whose address is taken, a local array, a slice from make) is
+// private to each lane: what is loaded from it is divergent once a store to
+// it is divergent or runs under divergent control. Memory reached through
+// a kernel's parameters and through globals is shared by all lanes: a load
+// from it is as uniform as its address. (The shared-memory cases are
+// declared //spmd:kernel, so that their parameters are the kernel's own and
+// not memory that a caller might have allocated per lane.)
+package memory
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+var table [64]int
+
+// A local variable whose address is taken, written in some lanes only.
+func addressTaken(l spmd.Lane) {
+	x := 0
+	p := &x
+	if l.Index() < 4 {
+		*p = 1
+	}
+	if x == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the same variable written with a uniform value under uniform
+// control.
+func addressTakenUniform(l spmd.Lane, n int) {
+	x := 0
+	p := &x
+	if n > 2 {
+		*p = n
+	}
+	if x > 0 {
+		l.Barrier()
+	}
+}
+
+// A lane-dependent value stored through a pointer.
+func storeDivergentValue(l spmd.Lane) {
+	x := 0
+	p := &x
+	*p = l.Index()
+	if x > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A local array indexed by the lane: the store's address is divergent.
+func localArrayByLane(l spmd.Lane) {
+	var a [8]int
+	a[l.Index()%8] = 1
+	if a[0] == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: a local array written at uniform indices with uniform values.
+func localArrayUniform(l spmd.Lane, n int) {
+	var a [8]int
+	for i := range a {
+		a[i] = n + i
+	}
+	if a[3] > 4 {
+		l.Barrier()
+	}
+}
+
+// A per-lane slice from make, written under divergent control.
+func madeSlice(l spmd.Lane, n int) {
+	s := make([]int, n)
+	if l.Index() == 0 {
+		s[0] = 1
+	}
+	if s[0] == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A struct field written under divergent control.
+type acc struct{ n, hits int }
+
+func structField(l spmd.Lane) {
+	var a acc
+	if l.Index()%2 == 0 {
+		a.hits++
+	}
+	if a.hits > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: shared memory (a parameter) at a uniform index: every lane loads the
+// same element.
+//
+//spmd:kernel
+func sharedUniformIndex(l spmd.Lane, data []int) {
+	if data[0] > 0 {
+		l.Barrier()
+	}
+}
+
+// Shared memory at a lane-dependent index.
+//
+//spmd:kernel
+func sharedDivergentIndex(l spmd.Lane, data []int) {
+	if data[l.Index()] > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: a global at a uniform index.
+func globalUniformIndex(l spmd.Lane) {
+	if table[2] > 0 {
+		l.Barrier()
+	}
+}
+
+// A global at a lane-dependent index.
+func globalDivergentIndex(l spmd.Lane) {
+	if table[l.Index()] > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the classic shared-memory exchange. Each lane writes its own slot,
+// a barrier makes the writes visible, and then every lane reads the same
+// slot: shared memory at a uniform address is uniform, whoever wrote it.
+//
+//spmd:kernel
+func sharedExchange(l spmd.Lane, data []int) {
+	data[l.Index()] = l.Index() * 2
+	l.Barrier()
+	if data[0] == 0 {
+		l.Barrier()
+	}
+}
+
+// Fine: a pointer to shared memory passed as a parameter.
+//
+//spmd:kernel
+func sharedPointer(l spmd.Lane, flag *bool) {
+	if *flag {
+		l.Barrier()
+	}
+}
+
+// A per-lane variable handed to a helper that can read the lane index: the
+// helper may write lane-dependent data into it.
+func fill(l spmd.Lane, p *int) {
+	*p = l.Index()
+}
+
+func helperWritesLocal(l spmd.Lane) {
+	x := 0
+	fill(l, &x)
+	if x > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: a helper without access to the lane, given uniform data, writes
+// uniform data.
+func double(p *int) {
+	*p *= 2
+}
+
+func helperWithoutLane(l spmd.Lane, n int) {
+	x := n
+	double(&x)
+	if x > 0 {
+		l.Barrier()
+	}
+}
+
+// Conservative: the analysis of memory is flow-insensitive. Once some store
+// makes a per-lane variable divergent, every load from it is, even one
+// that runs before the store...
+func loadBeforeDivergentStore(l spmd.Lane) {
+	x := 0
+	p := &x
+	if x == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+	*p = l.Index()
+}
+
+// ... or after a uniform store that overwrote the divergent data.
+func overwrittenUniformly(l spmd.Lane, n int) {
+	var buf [4]int
+	buf[l.Index()%4] = 1
+	for i := range buf {
+		buf[i] = n
+	}
+	if buf[0] > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
