@@ -38,6 +38,8 @@ type Result struct {
 	temporal         []TemporalUse
 
 	control *controlDependence // computed on first use
+	cdDeps  [][]int            // control dependence edges, computed once
+	cdAlive []bool
 }
 
 // A TemporalUse is a use outside a cycle of a value defined inside it, where

@@ -10,25 +10,25 @@ type controlDependence struct {
 	culprits [][]int // per block: the divergent branches it depends on; nil if none
 }
 
-func (r *Result) controlDependence() *controlDependence {
-	if r.control != nil {
-		return r.control
+// controlDeps returns the edges b -> x of the control dependence graph and
+// which blocks run at all. They do not depend on divergence, so they are
+// computed once, however often Extend changes the culprits.
+func (r *Result) controlDeps() ([][]int, []bool) {
+	if r.cdDeps != nil {
+		return r.cdDeps, r.cdAlive
 	}
 	g := r.g
 	n := g.NumBlocks()
-	cd := &controlDependence{culprits: make([][]int, n)}
-	r.control = cd
-	if n == 0 {
-		return cd
-	}
 	live := liveSuccs(g)
 	_, liveIndex := reversePostOrder(n, 0, live)
-	alive := func(b int) bool { return liveIndex[b] >= 0 }
-	pdom := r.postDominators(alive)
+	alive := make([]bool, n)
+	for b := range alive {
+		alive[b] = liveIndex[b] >= 0
+	}
+	pdom := r.postDominators(func(b int) bool { return alive[b] })
 
-	// Edges b -> x of the control dependence graph: x is on the post-dominator
-	// tree path from a successor of b up to (not including) b's immediate
-	// post-dominator.
+	// x is on the post-dominator tree path from a successor of b up to
+	// (not including) b's immediate post-dominator.
 	deps := make([][]int, n)
 	seen := make([]int, n)
 	for i := range seen {
@@ -36,7 +36,7 @@ func (r *Result) controlDependence() *controlDependence {
 	}
 	for b := 0; b < n; b++ {
 		succs := live(b)
-		if len(succs) < 2 || !alive(b) {
+		if len(succs) < 2 || !alive[b] {
 			continue
 		}
 		stop := pdom.idom[b]
@@ -47,13 +47,27 @@ func (r *Result) controlDependence() *controlDependence {
 			}
 		}
 	}
+	r.cdDeps, r.cdAlive = deps, alive
+	return deps, alive
+}
 
+func (r *Result) controlDependence() *controlDependence {
+	if r.control != nil {
+		return r.control
+	}
+	n := r.g.NumBlocks()
+	cd := &controlDependence{culprits: make([][]int, n)}
+	r.control = cd
+	if n == 0 {
+		return cd
+	}
+	deps, alive := r.controlDeps()
 	// Spread from the divergent branches along control dependence. A block
 	// reached from a divergent branch directly names that branch; one reached
 	// only through other controlled blocks inherits their culprits.
 	var queue []int
 	for b := 0; b < n; b++ {
-		if r.divergentTerm[b] && alive(b) {
+		if r.divergentTerm[b] && alive[b] {
 			for _, x := range deps[b] {
 				if !containsBlock(cd.culprits[x], b) {
 					if cd.culprits[x] == nil {

@@ -90,7 +90,7 @@ func analyzePackages(patterns []string) ([]*divergence.Func, *token.FileSet, err
 		return nil, nil, err
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
-		return nil, nil, fmt.Errorf("%d errors loading packages", n)
+		return nil, nil, fmt.Errorf("packages contain errors (%d)", n)
 	}
 	if len(pkgs) == 0 {
 		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))

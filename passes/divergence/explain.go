@@ -68,13 +68,31 @@ func (f *Func) CondExpr(b *ssa.BasicBlock) ast.Expr {
 			return ref.Expr
 		}
 	}
-	return f.exprs[ifInstr.Cond]
+	if e, ok := f.exprs[ifInstr.Cond]; ok {
+		return e
+	}
+	// A case of a tag switch compares the tag with the case expression:
+	// the case expression is the place.
+	if cmp, ok := ifInstr.Cond.(*ssa.BinOp); ok {
+		for _, op := range []ssa.Value{cmp.Y, cmp.X} {
+			if e, ok := f.exprs[op]; ok && e.Pos() >= cmp.Pos()-1 {
+				return e
+			}
+		}
+		if cmp.Pos().IsValid() {
+			return f.exprAt(cmp.Pos())
+		}
+	}
+	return nil
 }
 
 // BlockPos returns a position for block b: that of its first instruction
-// with one.
+// with one, other than a phi (whose position is its variable's declaration).
 func BlockPos(b *ssa.BasicBlock) token.Pos {
 	for _, instr := range b.Instrs {
+		if _, phi := instr.(*ssa.Phi); phi {
+			continue
+		}
 		if p := instr.Pos(); p.IsValid() {
 			return p
 		}
@@ -230,14 +248,24 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 // describe names a memory root: a variable by its name, anything else by
 // the expression that made it.
 func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
-	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" {
+	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" && !ssaInternalNames[a.Comment] {
 		return a.Comment
 	}
 	if e, ok := exprs[v]; ok {
 		return types.ExprString(e)
 	}
-	return v.Name()
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return "what parameter " + v.Name() + " points to"
+	case *ssa.FreeVar:
+		return "captured variable " + v.Name()
+	}
+	return "this memory"
 }
+
+// ssaInternalNames are the comments go/ssa gives allocations that are not
+// variables.
+var ssaInternalNames = map[string]bool{"new": true, "makeslice": true, "complit": true, "slicelit": true, "varargs": true}
 
 // Instr returns the instruction with value number id, or nil.
 func (f *Func) Instr(id int) ssa.Instruction { return f.graph.instrs[id] }
@@ -313,4 +341,23 @@ func (f *Func) ConvergentCalls() []ConvergentCall {
 		out = append(out, ConvergentCall{Call: c.call, Summary: c.summary})
 	}
 	return out
+}
+
+// exprAt returns the outermost expression of f's source that starts at pos.
+func (f *Func) exprAt(pos token.Pos) ast.Expr {
+	var found ast.Expr
+	if f.SSA.Syntax() == nil {
+		return nil
+	}
+	ast.Inspect(f.SSA.Syntax(), func(n ast.Node) bool {
+		if n == nil || found != nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		if e, ok := n.(ast.Expr); ok && e.Pos() == pos {
+			found = e
+			return false
+		}
+		return true
+	})
+	return found
 }

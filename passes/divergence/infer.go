@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -111,13 +112,18 @@ func (pa *packageAnalysis) exportSummaries() {
 		if _, declared := pa.vocab.local[obj]; declared {
 			continue
 		}
-		if s := pa.vocab.inferred[fn]; s != nil {
+		if s := pa.vocab.inferred[fn]; s != nil && !isCgoWrapper(fn) {
 			pa.pass.ExportObjectFact(obj, s)
 		}
 	}
 }
 
 func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
+	if isCgoWrapper(fn) {
+		// C writes the results through memory the body does not show: the
+		// body says nothing, so leave the call to the default rule.
+		return
+	}
 	v.inferred[fn] = s
 	// A function whose directives declare its results but not that it is
 	// convergent still is when its body reaches a convergent operation.
@@ -220,22 +226,32 @@ func (g *funcGraph) run(extra int) *uniformity.Result {
 		seeds = append(append([]int(nil), g.seeds...), extra)
 	}
 	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform})
-	for changed := true; changed; {
-		changed = false
+	type extension struct {
+		mem int
+		why uniformity.Cause
+	}
+	for {
+		// Find every memory written under divergent control first, then
+		// extend: control divergence is recomputed once per round.
+		var round []extension
 		for _, m := range g.memList {
 			if r.IsDivergent(m.id) {
 				continue
 			}
 			for _, w := range m.writers {
 				if branch, ok := g.underDivergentControl(r, w); ok {
-					r.Extend(m.id, uniformity.Cause{Kind: uniformity.CauseControl, Value: w, Branch: branch})
-					changed = true
+					round = append(round, extension{m.id, uniformity.Cause{Kind: uniformity.CauseControl, Value: w, Branch: branch}})
 					break
 				}
 			}
 		}
+		if len(round) == 0 {
+			return r
+		}
+		for _, e := range round {
+			r.Extend(e.mem, e.why)
+		}
 	}
-	return r
 }
 
 // underDivergentControl reports whether the value w (an instruction, or the
@@ -559,4 +575,11 @@ func staticFunc(common *ssa.CallCommon) *ssa.Function {
 		fn = o
 	}
 	return fn
+}
+
+// isCgoWrapper reports whether fn is one of the Go functions cgo generates
+// to call C.
+func isCgoWrapper(fn *ssa.Function) bool {
+	name := fn.Name()
+	return strings.HasPrefix(name, "_Cfunc_") || strings.HasPrefix(name, "_C2func_") || strings.HasPrefix(name, "_cgo_")
 }

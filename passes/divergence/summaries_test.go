@@ -33,9 +33,6 @@ var sumSuite = []string{
 	"sumtint",
 	"sumrelated",
 	"sumbugclosure",
-	"sumbugiface",
-	"sumbugcrash",
-	"sumbugdup",
 }
 
 // sumKnownFailures hold expectations that are right but that the analyzer
@@ -43,7 +40,6 @@ var sumSuite = []string{
 // passes says so, and fails under SPMDVET_STRICT_XFAIL=1.
 var sumKnownFailures = map[string]string{
 	"sumbugclosure": "a closure or func parameter called through a variable is not convergent even when it reaches a barrier",
-	"sumbugcrash":   "the analyzer panics on a pointer to a never-written variable passed where what it points to must be uniform",
 }
 
 func sumTestdata(t *testing.T) string {
