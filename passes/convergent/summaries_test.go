@@ -38,8 +38,8 @@ var sumSuite = []string{
 	"sumxpkg/kern",
 	"sumtint",
 	"sumrelated",
-	"sumbugclosure",
-	"sumbugcgo",
+	"sumhigherorder",
+	"sumcgo",
 }
 
 // sumKnownFailures hold expectations that are right but that the analyzer
@@ -47,8 +47,6 @@ var sumSuite = []string{
 // and skipped with the mismatches; one that passes says so, and fails under
 // SPMDVET_STRICT_XFAIL=1.
 var sumKnownFailures = map[string]string{
-	"sumbugclosure": "a closure or func parameter called through a variable is not convergent even when it reaches a barrier",
-	"sumbugcgo":     "the result of a call into C does not depend on its arguments (needs cgo)",
 }
 
 func sumTestdata(t *testing.T) string {

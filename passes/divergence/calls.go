@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -179,6 +180,20 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	if s == nil {
 		return
 	}
+	if !s.Convergent {
+		// A callee that calls a function it is given is convergent when
+		// the function given is.
+		args := supplied(common)
+		for _, in := range s.CallsInputs {
+			if in.Index >= len(args) {
+				continue
+			}
+			if fs := g.convergentFuncIn(args[in.Index], in.Contents); fs != nil {
+				s = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: s.Requires, Inferred: true}
+				break
+			}
+		}
+	}
 	for _, a := range supplied(common) {
 		// Make it and its memory known, to ask about them after the analysis.
 		g.valueID(a)
@@ -207,6 +222,9 @@ func (g *funcGraph) requiringSummary(id int) *Summary {
 // the call is convergent if one of them is; otherwise, if it can reach a
 // lane handle, it may be.
 func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
+	if r := g.returnedFunc(common.Value); r != nil {
+		return r
+	}
 	if !common.IsInvoke() {
 		if fns, ok := possibleFuncs(common.Value); ok {
 			for _, fn := range fns {
@@ -224,6 +242,52 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 	}
 	if callReachesLane(common, g.sem) {
 		return possiblyConvergent
+	}
+	return nil
+}
+
+// returnedFunc returns, if v is a function returned by a call to a function
+// known to return a convergent function, a summary saying so.
+func (g *funcGraph) returnedFunc(v ssa.Value) *Summary {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	s := g.sem.calleeSummary(call.Common())
+	if s == nil || s.ReturnsConvergent == nil {
+		return nil
+	}
+	return s.ReturnsConvergent
+}
+
+// convergentFuncIn returns the summary of a convergent function that v is,
+// or, with contents, that the variable v points to may hold.
+func (g *funcGraph) convergentFuncIn(v ssa.Value, contents bool) *Summary {
+	var cands []ssa.Value
+	if !contents {
+		cands = []ssa.Value{v}
+	} else if refs := v.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == v {
+				cands = append(cands, st.Val)
+			}
+		}
+	}
+	for _, c := range cands {
+		fns, _ := possibleFuncs(c)
+		for _, fn := range fns {
+			if s := g.sem.funcSummary(fn); s != nil && s.Convergent {
+				return s
+			}
+			if obj := funcObject(fn); obj != nil {
+				if s := g.sem.summaryOf(obj); s != nil && s.Convergent {
+					return s
+				}
+			}
+		}
 	}
 	return nil
 }
@@ -248,6 +312,23 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 			return true
 		case *ssa.ChangeType:
 			return walk(v.X)
+		case *ssa.UnOp:
+			// A function variable (captured, or recursive): what was
+			// stored in it.
+			alloc, ok := v.X.(*ssa.Alloc)
+			if !ok || v.Op != token.MUL {
+				return false
+			}
+			any := false
+			for _, r := range *alloc.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+					any = true
+					if !walk(st.Val) {
+						return false
+					}
+				}
+			}
+			return any
 		}
 		if fn := funcOf(v); fn != nil {
 			if o := fn.Origin(); o != nil {

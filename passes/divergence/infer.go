@@ -166,6 +166,16 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 			}
 		}
 	}
+	s.CallsInputs = g.calledInputs()
+	for _, ret := range g.returns {
+		for _, op := range g.instrs[ret].(*ssa.Return).Results {
+			if isFunc(op.Type()) {
+				if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
+					s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Inferred: true}
+				}
+			}
+		}
+	}
 	baseBad := g.violations(base)
 	var contents []Input
 	for in := range g.inputs {
@@ -582,4 +592,41 @@ func staticFunc(common *ssa.CallCommon) *ssa.Function {
 func isCgoWrapper(fn *ssa.Function) bool {
 	name := fn.Name()
 	return strings.HasPrefix(name, "_Cfunc_") || strings.HasPrefix(name, "_C2func_") || strings.HasPrefix(name, "_cgo_")
+}
+
+// calledInputs lists the inputs that hold functions g's body calls: a
+// parameter or captured variable of function type, or a captured variable
+// holding one.
+func (g *funcGraph) calledInputs() []Input {
+	index := make(map[ssa.Value]int)
+	for i, v := range inputValues(g.fn) {
+		index[v] = i
+	}
+	var out []Input
+	add := func(in Input) {
+		for _, x := range out {
+			if x == in {
+				return
+			}
+		}
+		out = append(out, in)
+	}
+	for _, b := range g.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || call.Common().IsInvoke() || staticFunc(call.Common()) != nil {
+				continue
+			}
+			v := call.Common().Value
+			if i, ok := index[v]; ok {
+				add(Input{Index: i})
+			} else if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+				if i, ok := index[load.X]; ok {
+					add(Input{Index: i, Contents: true})
+				}
+			}
+		}
+	}
+	sortInputs(out)
+	return out
 }

@@ -32,14 +32,13 @@ var sumSuite = []string{
 	"sumxpkg/kern",
 	"sumtint",
 	"sumrelated",
-	"sumbugclosure",
+	"sumhigherorder",
 }
 
 // sumKnownFailures hold expectations that are right but that the analyzer
 // does not meet yet. They are run, and skipped with the mismatches; one that
 // passes says so, and fails under SPMDVET_STRICT_XFAIL=1.
 var sumKnownFailures = map[string]string{
-	"sumbugclosure": "a closure or func parameter called through a variable is not convergent even when it reaches a barrier",
 }
 
 func sumTestdata(t *testing.T) string {

@@ -50,6 +50,13 @@ type Summary struct {
 	// Effects lists, per input that points to memory, when the call may
 	// leave divergent values there.
 	Effects []Effect
+	// CallsInputs lists the inputs that are functions the body calls (or,
+	// for Contents, variables holding functions it calls): a call passing a
+	// convergent function there is convergent.
+	CallsInputs []Input
+	// ReturnsConvergent, if set, describes a convergent function that the
+	// function may return: calling the result is a convergent operation.
+	ReturnsConvergent *Summary
 }
 
 func (*Summary) AFact() {}
@@ -137,6 +144,12 @@ func (s *Summary) String() string {
 		}
 		for _, e := range s.Effects {
 			parts = append(parts, fmt.Sprintf("effect(%s)=%s", e.Input, e.When))
+		}
+		for _, in := range s.CallsInputs {
+			parts = append(parts, fmt.Sprintf("calls(%s)", in))
+		}
+		if s.ReturnsConvergent != nil {
+			parts = append(parts, "returns-convergent")
 		}
 	}
 	return "spmd(" + strings.Join(parts, " ") + ")"

@@ -1,0 +1,410 @@
+package main_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The JSON schema of spmdvet uniformity -json. Every field listed here is
+// required; the output may have more (kernel, depth, temporalDivergence).
+type uDump struct {
+	Functions []uFunc `json:"functions"`
+}
+
+type uFunc struct {
+	Name   string   `json:"name"` // ssa.Function.String()
+	File   string   `json:"file"` // absolute
+	Cycles []uCycle `json:"cycles"`
+	Blocks []uBlock `json:"blocks"`
+
+	Kernel   bool `json:"kernel"` // extra
+	Temporal []struct {
+		Value string `json:"value"`
+		User  string `json:"user"`
+		Cycle int    `json:"cycleHeader"`
+	} `json:"temporalDivergence"` // extra
+}
+
+type uCycle struct {
+	Header           int   `json:"header"`
+	Entries          []int `json:"entries"`
+	Blocks           []int `json:"blocks"`
+	Irreducible      bool  `json:"irreducible"`
+	DivergentExit    bool  `json:"divergentExit"`
+	AssumedDivergent bool  `json:"assumedDivergent"`
+}
+
+type uBlock struct {
+	Index            int      `json:"index"`
+	Comment          string   `json:"comment"`
+	MConverged       bool     `json:"mConverged"`
+	ControlDivergent bool     `json:"controlDivergent"`
+	Instrs           []uInstr `json:"instrs"`
+	Terminator       *uInstr  `json:"terminator"` // null when the block returns or panics
+}
+
+type uInstr struct {
+	Text      string `json:"text"`
+	Line      int    `json:"line"`
+	Col       int    `json:"col"`
+	Divergent bool   `json:"divergent"`
+}
+
+// checkSchema checks that every required field of the schema is present,
+// with the right JSON type, at every level of the output.
+func checkSchema(t *testing.T, data string) {
+	t.Helper()
+	var top any
+	if err := json.Unmarshal([]byte(data), &top); err != nil {
+		t.Fatalf("bad JSON: %v", err)
+	}
+	const (
+		jStr  = "string"
+		jNum  = "number"
+		jBool = "bool"
+		jArr  = "array"
+	)
+	typeOf := func(v any) string {
+		switch v.(type) {
+		case string:
+			return jStr
+		case float64:
+			return jNum
+		case bool:
+			return jBool
+		case []any:
+			return jArr
+		case map[string]any:
+			return "object"
+		case nil:
+			return "null"
+		}
+		return fmt.Sprintf("%T", v)
+	}
+	var errs []string
+	object := func(path string, v any, fields map[string]string) map[string]any {
+		m, ok := v.(map[string]any)
+		if !ok {
+			errs = append(errs, fmt.Sprintf("%s: %s, want an object", path, typeOf(v)))
+			return nil
+		}
+		for name, typ := range fields {
+			f, ok := m[name]
+			switch {
+			case !ok:
+				errs = append(errs, fmt.Sprintf("%s: no field %q", path, name))
+			case typeOf(f) != typ:
+				errs = append(errs, fmt.Sprintf("%s.%s: %s, want %s", path, name, typeOf(f), typ))
+			}
+		}
+		return m
+	}
+	list := func(v any) []any { l, _ := v.([]any); return l }
+	integer := func(path string, v any) {
+		if f, ok := v.(float64); !ok || f != float64(int(f)) {
+			errs = append(errs, fmt.Sprintf("%s: %v, want an integer", path, v))
+		}
+	}
+	instrFields := map[string]string{"text": jStr, "line": jNum, "col": jNum, "divergent": jBool}
+
+	m := object("$", top, map[string]string{"functions": jArr})
+	for i, fv := range list(m["functions"]) {
+		fp := fmt.Sprintf("$.functions[%d]", i)
+		f := object(fp, fv, map[string]string{"name": jStr, "file": jStr, "cycles": jArr, "blocks": jArr})
+		for j, cv := range list(f["cycles"]) {
+			cp := fmt.Sprintf("%s.cycles[%d]", fp, j)
+			c := object(cp, cv, map[string]string{
+				"header": jNum, "entries": jArr, "blocks": jArr,
+				"irreducible": jBool, "divergentExit": jBool, "assumedDivergent": jBool,
+			})
+			integer(cp+".header", c["header"])
+			for k, e := range list(c["entries"]) {
+				integer(fmt.Sprintf("%s.entries[%d]", cp, k), e)
+			}
+			for k, b := range list(c["blocks"]) {
+				integer(fmt.Sprintf("%s.blocks[%d]", cp, k), b)
+			}
+		}
+		for j, bv := range list(f["blocks"]) {
+			bp := fmt.Sprintf("%s.blocks[%d]", fp, j)
+			b := object(bp, bv, map[string]string{
+				"index": jNum, "comment": jStr, "mConverged": jBool, "controlDivergent": jBool, "instrs": jArr,
+			})
+			integer(bp+".index", b["index"])
+			for k, iv := range list(b["instrs"]) {
+				ip := fmt.Sprintf("%s.instrs[%d]", bp, k)
+				in := object(ip, iv, instrFields)
+				integer(ip+".line", in["line"])
+				integer(ip+".col", in["col"])
+			}
+			switch term, ok := b["terminator"]; {
+			case !ok:
+				errs = append(errs, bp+": no field \"terminator\"")
+			case term != nil:
+				object(bp+".terminator", term, instrFields)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		t.Errorf("the output does not follow the schema:\n\t%s", strings.Join(errs, "\n\t"))
+	}
+}
+
+// decodeDump checks the output against the schema and decodes it.
+func decodeDump(t *testing.T, out string) uDump {
+	t.Helper()
+	checkSchema(t, out)
+	var d uDump
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("decoding: %v", err)
+	}
+	// Structural invariants.
+	for _, f := range d.Functions {
+		for i, b := range f.Blocks {
+			if b.Index != i {
+				t.Errorf("%s: block %d has index %d", f.Name, i, b.Index)
+			}
+		}
+		n := len(f.Blocks)
+		for _, c := range f.Cycles {
+			if !slices.IsSorted(c.Blocks) || !slices.Contains(c.Blocks, c.Header) || !slices.Contains(c.Entries, c.Header) {
+				t.Errorf("%s: cycle %+v: blocks must be sorted and hold the header, which is an entry", f.Name, c)
+			}
+			for _, b := range append(slices.Clone(c.Blocks), c.Entries...) {
+				if b < 0 || b >= n {
+					t.Errorf("%s: cycle %+v: block %d out of range", f.Name, c, b)
+				}
+			}
+			if !c.Irreducible && len(c.Entries) != 1 {
+				t.Errorf("%s: reducible cycle %+v with %d entries", f.Name, c, len(c.Entries))
+			}
+		}
+	}
+	return d
+}
+
+func (d uDump) fn(t *testing.T, name string) uFunc {
+	t.Helper()
+	for _, f := range d.Functions {
+		if f.Name == name {
+			return f
+		}
+	}
+	t.Fatalf("no function %s in the dump", name)
+	return uFunc{}
+}
+
+func (f uFunc) block(t *testing.T, comment string) uBlock {
+	t.Helper()
+	var found []uBlock
+	for _, b := range f.Blocks {
+		if b.Comment == comment {
+			found = append(found, b)
+		}
+	}
+	if len(found) == 0 {
+		t.Fatalf("%s: no block %q", f.Name, comment)
+	}
+	return found[0]
+}
+
+func names(d uDump) []string {
+	var out []string
+	for _, f := range d.Functions {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+func TestUniformityJSON(t *testing.T) {
+	dir := writeModule(t, "uniformity.txtar", "example.com/uk")
+	src := filepath.Join(dir, "uk", "uk.go")
+	r := spmdvet(t, dir, "uniformity", "-json", "./uk")
+	wantCode(t, "uniformity -json", r, 0)
+	if r.stderr != "" {
+		t.Errorf("stderr: %s", r.stderr)
+	}
+	d := decodeDump(t, r.stdout)
+
+	// The SPMD functions, in source order; Launch itself is not one, the
+	// kernel literal it passes to Run is.
+	want := []string{"example.com/uk/uk.Branch", "example.com/uk/uk.Loop", "example.com/uk/uk.Irreducible", "example.com/uk/uk.Switch", "example.com/uk/uk.Launch$1"}
+	if got := names(d); !slices.Equal(got, want) {
+		t.Fatalf("functions %v, want %v", got, want)
+	}
+	for _, f := range d.Functions {
+		if f.File != src {
+			t.Errorf("%s: file %q, want %q", f.Name, f.File, src)
+		}
+		if f.Kernel != (f.Name == "example.com/uk/uk.Launch$1") {
+			t.Errorf("%s: kernel = %v", f.Name, f.Kernel)
+		}
+	}
+
+	// A terminator is at the condition it branches on.
+	checkIf := func(f uFunc, b uBlock, cond string, divergent bool) {
+		t.Helper()
+		line, col := position(t, src, cond)
+		term := b.Terminator
+		switch {
+		case term == nil:
+			t.Errorf("%s: block %d (%s) has no terminator", f.Name, b.Index, b.Comment)
+		case !strings.HasPrefix(term.Text, "if "):
+			t.Errorf("%s: block %d terminator %q, want an if", f.Name, b.Index, term.Text)
+		case term.Line != line || term.Col != col:
+			t.Errorf("%s: block %d terminator %q at %d:%d, want %d:%d (%s)", f.Name, b.Index, term.Text, term.Line, term.Col, line, col, cond)
+		case term.Divergent != divergent:
+			t.Errorf("%s: block %d terminator %q divergent = %v, want %v", f.Name, b.Index, term.Text, term.Divergent, divergent)
+		}
+	}
+	returns := func(f uFunc, b uBlock) {
+		t.Helper()
+		if b.Terminator != nil {
+			t.Errorf("%s: block %d (%s) returns, but has terminator %+v", f.Name, b.Index, b.Comment, *b.Terminator)
+		}
+	}
+
+	branch := d.fn(t, "example.com/uk/uk.Branch")
+	if len(branch.Cycles) != 0 {
+		t.Errorf("Branch: cycles %+v, want none", branch.Cycles)
+	}
+	checkIf(branch, branch.Blocks[0], "l.Index() < len(data)", true)
+	if b := branch.Blocks[1]; b.Comment != "if.then" || !b.ControlDivergent {
+		t.Errorf("Branch: block 1 = %+v, want the divergent if.then", b)
+	}
+	// The uniform branch after the join.
+	var uniformIf uBlock
+	for _, b := range branch.Blocks[1:] {
+		if b.Terminator != nil && strings.HasPrefix(b.Terminator.Text, "if ") {
+			uniformIf = b
+		}
+	}
+	checkIf(branch, uniformIf, "l.Count() > 4", false)
+	if uniformIf.ControlDivergent {
+		t.Errorf("Branch: block %d, after the join, is under divergent control", uniformIf.Index)
+	}
+	returns(branch, branch.Blocks[len(branch.Blocks)-1])
+	// The instructions of the entry block: the lane index is divergent,
+	// len(data) is not.
+	for _, in := range branch.Blocks[0].Instrs {
+		switch {
+		case strings.Contains(in.Text, ".Index(l)") && !in.Divergent,
+			strings.HasPrefix(in.Text, "t1 = len(data)") && in.Divergent:
+			t.Errorf("Branch: %+v has the wrong divergence", in)
+		}
+		if in.Line != 9 {
+			t.Errorf("Branch: %+v is not on line 9", in)
+		}
+	}
+
+	loop := d.fn(t, "example.com/uk/uk.Loop")
+	header := loop.block(t, "for.loop")
+	if len(loop.Cycles) != 1 {
+		t.Fatalf("Loop: cycles %+v, want one", loop.Cycles)
+	}
+	c := loop.Cycles[0]
+	body := loop.block(t, "for.body")
+	if c.Header != header.Index || !slices.Equal(c.Entries, []int{header.Index}) ||
+		!slices.Equal(c.Blocks, []int{header.Index, body.Index}) ||
+		c.Irreducible || !c.DivergentExit || c.AssumedDivergent {
+		t.Errorf("Loop: cycle %+v, want the reducible loop %d-%d with a divergent exit", c, header.Index, body.Index)
+	}
+	checkIf(loop, header, "i < l.Index()", true)
+	returns(loop, loop.block(t, "for.done"))
+	if len(loop.Temporal) != 1 || loop.Temporal[0].Cycle != header.Index || !strings.Contains(loop.Temporal[0].Value, "#s") {
+		t.Errorf("Loop: temporal divergence %+v, want s used after the loop", loop.Temporal)
+	}
+
+	irr := d.fn(t, "example.com/uk/uk.Irreducible")
+	if len(irr.Cycles) != 1 {
+		t.Fatalf("Irreducible: cycles %+v, want one", irr.Cycles)
+	}
+	a, b := irr.block(t, "A"), irr.block(t, "B")
+	c = irr.Cycles[0]
+	if !c.Irreducible || !c.AssumedDivergent || len(c.Entries) != 2 ||
+		!slices.Equal(c.Blocks, []int{min(a.Index, b.Index), max(a.Index, b.Index)}) {
+		t.Errorf("Irreducible: cycle %+v, want the irreducible cycle of A and B, assumed divergent", c)
+	}
+	for _, blk := range []uBlock{a, b} {
+		if blk.MConverged {
+			t.Errorf("Irreducible: block %s is m-converged", blk.Comment)
+		}
+	}
+	checkIf(irr, irr.Blocks[0], "l.Index() < n", true)
+	checkIf(irr, b, "x < n", true)
+
+	sw := d.fn(t, "example.com/uk/uk.Switch")
+	if term := sw.Blocks[0].Terminator; term == nil || !term.Divergent {
+		t.Errorf("Switch: entry terminator %+v, want a divergent if", term)
+	} else if line, col := position(t, src, "case a:"); term.Line != line {
+		knownIssue(t, "the terminator of a tag switch case has no position: %+v, want line %d (col %d, the case expression, or the tag)", *term, line, col+5)
+	}
+}
+
+func TestUniformityRun(t *testing.T) {
+	dir := writeModule(t, "uniformity.txtar", "example.com/uk")
+	for _, tc := range []struct {
+		re   string
+		want []string
+	}{
+		{"Loop$", []string{"example.com/uk/uk.Loop"}},
+		{"Launch", []string{"example.com/uk/uk.Launch$1"}},
+		{`uk\.(Branch|Switch)`, []string{"example.com/uk/uk.Branch", "example.com/uk/uk.Switch"}},
+		{"NoSuchFunction", nil},
+	} {
+		r := spmdvet(t, dir, "uniformity", "-json", "-run", tc.re, "./uk")
+		wantCode(t, "uniformity -run "+tc.re, r, 0)
+		d := decodeDump(t, r.stdout)
+		if got := names(d); !slices.Equal(got, tc.want) {
+			t.Errorf("-run %s: functions %v, want %v", tc.re, got, tc.want)
+		}
+		if tc.want == nil && !strings.Contains(r.stdout, `"functions": []`) {
+			t.Errorf("-run %s: want an empty list of functions, not null:\n%s", tc.re, r.stdout)
+		}
+	}
+}
+
+func TestUniformityText(t *testing.T) {
+	dir := writeModule(t, "uniformity.txtar", "example.com/uk")
+	r := spmdvet(t, dir, "uniformity", "./uk")
+	wantCode(t, "uniformity", r, 0)
+	sections := strings.Split(r.stdout, "UniformityInfo for function ")
+	if sections[0] != "" || len(sections) != 6 {
+		t.Fatalf("want 5 sections starting with \"UniformityInfo for function\":\n%s", r.stdout)
+	}
+	section := func(name string) string {
+		t.Helper()
+		for _, s := range sections[1:] {
+			if strings.HasPrefix(s, "'"+name+"':\n") {
+				return s
+			}
+		}
+		t.Fatalf("no section for %s", name)
+		return ""
+	}
+	for name, wants := range map[string][]string{
+		"example.com/uk/uk.Branch":      {"\nBLOCK 0 (entry)\n", "  DIVERGENT: if t2 goto 1 else 2\n", "BLOCK 1 (if.then) under divergent control\n", "             if t8 goto 3 else 4\n", "END BLOCK\n"},
+		"example.com/uk/uk.Loop":        {"CYCLES WITH DIVERGENT EXIT:\n  depth=1: entries(1) 2\n", "TEMPORAL DIVERGENCE LIST:\n"},
+		"example.com/uk/uk.Irreducible": {"CYCLES ASSUMED DIVERGENT:\n  depth=1: entries(", "CYCLES WITH DIVERGENT EXIT:\n", "not m-converged"},
+	} {
+		s := section(name)
+		for _, w := range wants {
+			if !strings.Contains(s, w) {
+				t.Errorf("section of %s lacks %q:\n%s", name, w, s)
+			}
+		}
+	}
+	if s := section("example.com/uk/uk.Branch"); strings.Contains(s, "CYCLES") {
+		t.Errorf("Branch has no cycles, but its section lists some:\n%s", s)
+	}
+
+	r = spmdvet(t, dir, "uniformity", "-run", "Irreducible", "./uk")
+	wantCode(t, "uniformity -run Irreducible", r, 0)
+	if n := strings.Count(r.stdout, "UniformityInfo for function "); n != 1 || !strings.Contains(r.stdout, "'example.com/uk/uk.Irreducible'") {
+		t.Errorf("-run Irreducible printed %d functions:\n%s", n, r.stdout)
+	}
+}

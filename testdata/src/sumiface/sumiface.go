@@ -1,0 +1,117 @@
+// want package:"spmd"
+
+// Package sumiface pins the conservative rule for callees that cannot be
+// known: an interface method call, or a call of a function value, that
+// passes a lane handle (as an argument or receiver) may reach a barrier or
+// collective, so it is treated as a convergent operation (a collective: it
+// is not known to be a barrier) and must run under uniform control. Its
+// results are divergent, and it may write divergent values through its
+// pointer arguments. A call that passes no lane handle is assumed not to
+// reach a convergent operation and is not constrained (but a closure may
+// have captured one: see package sumbugclosure). No call graph bounds the
+// callees yet, so an interface whose only implementation is harmless is
+// still treated as possibly convergent.
+package sumiface
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+type syncer interface {
+	Sync(l spmd.Lane)
+}
+
+type barrierSyncer struct{}
+
+func (barrierSyncer) Sync(l spmd.Lane) { // want Sync:`spmd\(barrier\)`
+	l.Barrier()
+}
+
+// An interface call that passes the lane: a possibly convergent operation,
+// fine here since every lane makes it, but it makes viaInterface
+// convergent. (Whether s itself must be uniform, so that all lanes call the
+// same method, is left open.)
+func viaInterface(s syncer, l spmd.Lane) { // want viaInterface:`spmd\(convergent( requires\(0\))?\)`
+	s.Sync(l)
+}
+
+// The same through a function value.
+func viaFuncValue(f func(spmd.Lane), l spmd.Lane) { // want viaFuncValue:`spmd\(convergent( requires\(0\))? calls\(0\)\)`
+	f(l)
+}
+
+// Calling the helpers: the call of viaInterface is itself possibly
+// convergent, so it too needs uniform control.
+func callsViaInterface(l spmd.Lane) { // want callsViaInterface:`spmd\(convergent\)`
+	var s syncer = barrierSyncer{}
+	viaInterface(s, l)
+	if l.Index() == 0 {
+		viaInterface(s, l) // want `collective viaInterface under divergent control`
+	}
+	viaFuncValue(s.Sync, l)
+	if l.Index() == 1 {
+		viaFuncValue(s.Sync, l) // want `collective viaFuncValue under divergent control`
+	}
+}
+
+type shape interface {
+	Area() float64
+}
+
+type square struct{ side float64 }
+
+func (q square) Area() float64 { return q.side * q.side } // want Area:`spmd\(result0=on\(0\)\)`
+
+// An interface call that passes no lane handle cannot reach a convergent
+// operation: fine under divergent control.
+func noLane(l spmd.Lane, sh shape) float64 { // want noLane:`spmd\(result0=always\)`
+	a := 0.0
+	if l.Index() < 4 {
+		a = sh.Area()
+	}
+	return a
+}
+
+// The result of a call that can reach the lane but whose callee is not
+// known is divergent.
+type indexer interface {
+	At(l spmd.Lane) int
+}
+
+func unknownResult(ix indexer, l spmd.Lane) { // want unknownResult:`spmd\(convergent barrier\)|spmd\(barrier\)`
+	if ix.At(l) > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// And it may write divergent values into per-lane memory it is given.
+type filler interface {
+	Fill(l spmd.Lane, p *int)
+}
+
+func unknownEffect(fl filler, l spmd.Lane) { // want unknownEffect:`spmd\(convergent barrier\)|spmd\(barrier\)`
+	x := 0
+	fl.Fill(l, &x)
+	if x > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// The conservative rule at the call itself: an interface call, a call of a
+// function value, a method called through a type parameter's constraint,
+// each passing the lane under divergent control.
+func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`spmd\(convergent( requires\(0\))?\)`
+	if l.Index() < 4 {
+		s.Sync(l) // want `collective s.Sync under divergent control`
+	}
+}
+
+func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValueUnderDivergent:`spmd\(convergent( requires\(0\))? calls\(0\)\)`
+	if l.Index() < 4 {
+		f(l) // want `collective f under divergent control`
+	}
+}
+
+func typeParamUnderDivergent[S syncer](s S, l spmd.Lane) { // want typeParamUnderDivergent:`spmd\(convergent( requires\(0\))?\)`
+	if l.Index() < 2 {
+		s.Sync(l) // want `collective s.Sync under divergent control`
+	}
+}
