@@ -50,8 +50,7 @@ var suite = []string{
 // comment. They are skipped; set SPMDVET_STRICT_XFAIL=1 to run them and
 // fail on any that unexpectedly pass, so that they can be moved to the
 // suite.
-var knownFailures = map[string]string{
-}
+var knownFailures = map[string]string{}
 
 func testdata(t *testing.T) string {
 	dir, err := filepath.Abs("../../testdata/src")

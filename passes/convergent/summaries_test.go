@@ -46,8 +46,7 @@ var sumSuite = []string{
 // does not meet yet; each package comment says BUG(report). They are run,
 // and skipped with the mismatches; one that passes says so, and fails under
 // SPMDVET_STRICT_XFAIL=1.
-var sumKnownFailures = map[string]string{
-}
+var sumKnownFailures = map[string]string{}
 
 func sumTestdata(t *testing.T) string {
 	t.Helper()

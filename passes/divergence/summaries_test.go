@@ -38,8 +38,7 @@ var sumSuite = []string{
 // sumKnownFailures hold expectations that are right but that the analyzer
 // does not meet yet. They are run, and skipped with the mismatches; one that
 // passes says so, and fails under SPMDVET_STRICT_XFAIL=1.
-var sumKnownFailures = map[string]string{
-}
+var sumKnownFailures = map[string]string{}
 
 func sumTestdata(t *testing.T) string {
 	t.Helper()
