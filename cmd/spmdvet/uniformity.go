@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"io"
@@ -137,8 +138,12 @@ type dumpCycle struct {
 }
 
 type dumpBlock struct {
-	Index            int         `json:"index"`
-	Comment          string      `json:"comment"`
+	Index   int    `json:"index"`
+	Comment string `json:"comment"`
+	// Labels are the goto labels whose statements start in this block:
+	// go/ssa fuses a labelled block into its only predecessor, keeping the
+	// predecessor's comment, and drops labels on a bare goto.
+	Labels           []string    `json:"labels"`
 	MConverged       bool        `json:"mConverged"`
 	ControlDivergent bool        `json:"controlDivergent"`
 	Instrs           []dumpInstr `json:"instrs"`
@@ -180,10 +185,12 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 			AssumedDivergent: !u.IsMConverged(c.Header()),
 		})
 	}
+	labels := blockLabels(f.SSA)
 	for _, b := range f.SSA.Blocks {
 		db := dumpBlock{
 			Index:            b.Index,
 			Comment:          b.Comment,
+			Labels:           append([]string{}, labels[b]...),
 			MConverged:       u.IsMConverged(b.Index),
 			ControlDivergent: len(u.ControlDivergence(b.Index)) > 0,
 			Instrs:           []dumpInstr{},
@@ -231,6 +238,42 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 		d.Temporal = append(d.Temporal, dt)
 	}
 	return d
+}
+
+// blockLabels finds, for each labelled statement of fn, the block holding
+// its first instruction (by source position, debug references included).
+func blockLabels(fn *ssa.Function) map[*ssa.BasicBlock][]string {
+	out := make(map[*ssa.BasicBlock][]string)
+	if fn.Syntax() == nil {
+		return out
+	}
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok && n != fn.Syntax() {
+			return false // its labels belong to the closure
+		}
+		ls, ok := n.(*ast.LabeledStmt)
+		if !ok {
+			return true
+		}
+		var best *ssa.BasicBlock
+		bestPos := token.NoPos
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				p := instr.Pos()
+				if ref, ok := instr.(*ssa.DebugRef); ok {
+					p = ref.Expr.Pos()
+				}
+				if p.IsValid() && p >= ls.Stmt.Pos() && p < ls.Stmt.End() && (best == nil || p < bestPos) {
+					best, bestPos = b, p
+				}
+			}
+		}
+		if best != nil {
+			out[best] = append(out[best], ls.Label.Name)
+		}
+		return true
+	})
+	return out
 }
 
 // instrText prints an instruction as go/ssa does, with its result name.

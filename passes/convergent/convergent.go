@@ -68,13 +68,15 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 	name := types.ExprString(expr.Fun)
 	diag := analysis.Diagnostic{
 		Pos: expr.Pos(), End: expr.End(), Category: category,
-		Message: fmt.Sprintf("%s of %s must be uniform, but a divergent value is passed: it decides whether %s runs", v.Requirement.Name, name, kind),
+		Message: fmt.Sprintf("%s must be uniform, but a divergent value is passed: it decides whether %s runs", divergence.RequirementSubject(v.Requirement, name), kind),
 	}
 	for _, why := range v.Requirement.Why {
 		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: expr.Pos(), End: expr.End(), Message: why})
 	}
 	argPos, argEnd := expr.Pos(), expr.End()
-	if e := f.Expr(v.Arg); e != nil && e.Pos() >= expr.Pos() && e.End() <= expr.End() {
+	if e := divergence.ArgExpr(v.Call, expr, v.Requirement.Input.Index); e != nil {
+		argPos, argEnd = e.Pos(), e.End()
+	} else if e := f.Expr(v.Arg); e != nil && e.Pos() >= expr.Pos() && e.End() <= expr.End() {
 		argPos, argEnd = e.Pos(), e.End()
 	}
 	diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: argPos, End: argEnd, Message: "divergent value passed here"})
@@ -91,6 +93,9 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 // through other calls, that chain, innermost first, Tint-style: "l.Barrier
 // at h.go:8, called by inner", "inner at h.go:4, called by helper".
 func reachNotes(callee string, reaches []string, pos, end token.Pos) []analysis.RelatedInformation {
+	if len(reaches) == 1 && reaches[0] == divergence.UnknownCallee {
+		return []analysis.RelatedInformation{{Pos: pos, End: end, Message: "the function called here is not known statically and can reach a lane handle, so it may reach a convergent operation"}}
+	}
 	var out []analysis.RelatedInformation
 	for i := len(reaches) - 1; i >= 0; i-- {
 		caller := callee

@@ -192,7 +192,7 @@ var sumRelatedCases = []sumRelatedCase{
 	{
 		pkg: "sumrelated", fn: "pointer", at: "waitIfPositive(l, &v)",
 		steps: []string{
-			`parameter p\b.*\bwaitIfPositive decides whether l\.Barrier\b`,
+			`parameter p of waitIfPositive points to decides whether l\.Barrier\b`,
 			`^divergent value passed here$`,
 			`^l\.Index\(\) is the lane index$`,
 		},

@@ -168,7 +168,11 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 // possiblyConvergent stands for a callee that cannot be known (an interface
 // method or a function value) but can reach a lane handle: it may reach a
 // convergent operation.
-var possiblyConvergent = &Summary{Convergent: true, Reaches: []string{"a function not known statically"}}
+var possiblyConvergent = &Summary{Convergent: true, Reaches: []string{UnknownCallee}}
+
+// UnknownCallee is how a summary's Reaches names a callee that cannot be
+// known statically.
+const UnknownCallee = "a function not known statically"
 
 // noteConvergent records the calls that are convergent operations, and the
 // calls whose callee requires some inputs to be uniform.
@@ -367,6 +371,13 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 			break
 		}
 		g.dependOnInputs(id, r.On, args)
+	}
+	if len(s.Results) == 0 {
+		// No result: the call is divergent, as LLVM prints a store, when it
+		// uses a divergent value.
+		for _, a := range common.Args {
+			g.depend(id, g.valueID(a))
+		}
 	}
 	for _, e := range s.Effects {
 		if e.Input.Index >= len(args) {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -103,6 +104,12 @@ func BlockPos(b *ssa.BasicBlock) token.Pos {
 // branchNote describes the divergent branch that ends block b.
 func (f *Func) branchNote(b *ssa.BasicBlock) Note {
 	if e := f.CondExpr(b); e != nil {
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if _, known := f.exprs[ifi.Cond]; !known {
+				// A case of a tag switch: the tag is compared with it.
+				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the switch compares a lane-dependent value with case %s", types.ExprString(e))}
+			}
+		}
 		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", types.ExprString(e))}
 	}
 	p := BlockPos(b)
@@ -360,4 +367,34 @@ func (f *Func) exprAt(pos token.Pos) ast.Expr {
 		return true
 	})
 	return found
+}
+
+// RequirementSubject names what a violated requirement is about, in the
+// words of the source: "parameter n of h", "what parameter p of fill points
+// to".
+func RequirementSubject(r Requirement, callee string) string {
+	// go/ssa captures variables by address: for a captured variable, what
+	// it points to is the variable itself.
+	if r.Input.Contents && !strings.HasPrefix(r.Name, "captured variable") {
+		return fmt.Sprintf("what %s of %s points to", r.Name, callee)
+	}
+	return fmt.Sprintf("%s of %s", r.Name, callee)
+}
+
+// ArgExpr returns the argument expression of call expression e that
+// supplies input index of the callee (receiver first), or nil.
+func ArgExpr(call ssa.CallInstruction, e *ast.CallExpr, index int) ast.Expr {
+	_, args := callee(call.Common())
+	offset := len(args) - len(e.Args)
+	switch {
+	case offset < 0 || index >= len(args):
+		return nil // variadic, or a captured variable
+	case index >= offset:
+		return e.Args[index-offset]
+	case index == 0 && offset == 1:
+		if sel, ok := e.Fun.(*ast.SelectorExpr); ok {
+			return sel.X // the receiver
+		}
+	}
+	return nil
 }

@@ -36,6 +36,7 @@ type funcGraph struct {
 	// why records the reason for a seed, for explanations.
 	seedWhy map[int]string
 
+	phiRepr   map[*ssa.Phi]ssa.Value // see phiValue
 	memByRoot map[ssa.Value]*memObject
 	memList   []*memObject // in creation order, for determinism
 	escaped   []*memObject // whose address is stored in memory
@@ -105,6 +106,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		consts:     make(map[string]int),
 		seedWhy:    make(map[int]string),
 		memByRoot:  make(map[ssa.Value]*memObject),
+		phiRepr:    make(map[*ssa.Phi]ssa.Value),
 		sem:        sem,
 		inputRoots: inputRoots,
 		inputs:     make(map[Input]int),
@@ -164,6 +166,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 			g.inputs[Input{Index: i, Contents: true}] = g.memObject(v).id
 		}
 	}
+	g.simplifyPhis()
 	g.findEscaped()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -173,6 +176,75 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		}
 	}
 	return g
+}
+
+// phiValue returns the single value a phi merges, if it merges one (the
+// phi itself and other such phis aside), or the phi. go/ssa keeps phis like
+// phi [2, 2] that LLVM's mem2reg folds away; using the value they stand for
+// gives the answers LLVM gives on the same program.
+func (g *funcGraph) phiValue(phi *ssa.Phi) ssa.Value {
+	if v, ok := g.phiRepr[phi]; ok && v != nil {
+		return v
+	}
+	return phi
+}
+
+// simplifyPhis computes phiValue for every phi as a fixed point: a phi
+// starts as "no value yet", takes the one value its edges bring, and
+// becomes itself once they bring two.
+func (g *funcGraph) simplifyPhis() {
+	var phis []*ssa.Phi
+	for _, b := range g.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if phi, ok := instr.(*ssa.Phi); ok {
+				phis = append(phis, phi)
+				g.phiRepr[phi] = nil
+			}
+		}
+	}
+	same := func(a, b ssa.Value) bool {
+		ca, oka := a.(*ssa.Const)
+		cb, okb := b.(*ssa.Const)
+		if oka && okb {
+			return types.Identical(ca.Type(), cb.Type()) && constString(ca.Value) == constString(cb.Value)
+		}
+		return a == b
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, phi := range phis {
+			if g.phiRepr[phi] == ssa.Value(phi) {
+				continue // merges two values already
+			}
+			var only ssa.Value
+			two := false
+			for _, e := range phi.Edges {
+				if p, ok := e.(*ssa.Phi); ok {
+					if r := g.phiRepr[p]; r == nil {
+						continue // no value yet
+					} else {
+						e = r
+					}
+				}
+				if e == ssa.Value(phi) {
+					continue
+				}
+				if only != nil && !same(only, e) {
+					two = true
+					break
+				}
+				only = e
+			}
+			next := only
+			if two {
+				next = phi
+			}
+			if next != g.phiRepr[phi] {
+				g.phiRepr[phi] = next
+				changed = true
+			}
+		}
+	}
 }
 
 // inputValues lists what a caller supplies: the parameters, receiver first,
@@ -214,6 +286,9 @@ func (g *funcGraph) newValue(block int) int {
 // valueID returns the graph value of an SSA value. Constants are interned,
 // so that a phi merging the same constant on every edge merges one value.
 func (g *funcGraph) valueID(v ssa.Value) int {
+	if phi, ok := v.(*ssa.Phi); ok {
+		v = g.phiValue(phi)
+	}
 	if c, ok := v.(*ssa.Const); ok {
 		key := c.Type().String() + "\x00" + constString(c.Value)
 		if id, ok := g.consts[key]; ok {

@@ -384,7 +384,7 @@ func btoi(b bool) int {
 }
 
 func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
-	name := inputName(fn, in) + " of " + funcName(fset, fn)
+	name := RequirementSubject(Requirement{Input: in, Name: inputName(fn, in)}, funcName(fset, fn))
 	if v.req == nil {
 		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, v.call.Pos()))}
 	}
@@ -401,7 +401,7 @@ func funcName(fset *token.FileSet, fn *ssa.Function) string {
 }
 
 // inputName names an input in the words of the source: "parameter n",
-// "what parameter p points to", "captured variable x".
+// "captured variable x".
 func inputName(fn *ssa.Function, in Input) string {
 	vals := inputValues(fn)
 	name := fmt.Sprintf("input %d", in.Index)
@@ -413,9 +413,6 @@ func inputName(fn *ssa.Function, in Input) string {
 		} else {
 			name = "parameter " + name
 		}
-	}
-	if in.Contents {
-		name = "what " + name + " points to"
 	}
 	return name
 }

@@ -102,7 +102,8 @@ func (d Dependence) String() string {
 // uniform.
 type Requirement struct {
 	Input Input
-	// Name names the input in the words of the source: "parameter n".
+	// Name names the input's parameter or captured variable in the words
+	// of the source: "parameter n" (see RequirementSubject).
 	Name string
 	// Why explains it, innermost last: "parameter n of f decides at
 	// f.go:5 whether l.Barrier at f.go:6 runs".

@@ -96,7 +96,7 @@ func waitIfPositive(l spmd.Lane, p *int) { // want waitIfPositive:`spmd\(barrier
 
 func passPointerToDivergent(l spmd.Lane) { // want passPointerToDivergent:`spmd\(barrier\)`
 	v := l.Index()
-	waitIfPositive(l, &v) // want `what parameter p points to of waitIfPositive must be uniform`
+	waitIfPositive(l, &v) // want `what parameter p of waitIfPositive points to must be uniform`
 }
 
 func passPointerToUniform(l spmd.Lane) { // want passPointerToUniform:`spmd\(barrier\)`

@@ -77,7 +77,7 @@ func waitIfPositive(l spmd.Lane, p *int) { // want waitIfPositive:`spmd\(barrier
 // What a pointer argument points to.
 func pointer(l spmd.Lane) { // want pointer:`spmd\(barrier\)`
 	v := l.Index()
-	waitIfPositive(l, &v) // want `parameter p\b.* of waitIfPositive must be uniform`
+	waitIfPositive(l, &v) // want `what parameter p of waitIfPositive points to must be uniform`
 }
 
 // A closure: its captured variable must be uniform.

@@ -160,7 +160,7 @@ func loadThroughPointer_bar(l spmd.Lane, p *int) { // want loadThroughPointer_ba
 
 func LoadNonUniformLocalThroughPointerParameter(l spmd.Lane) { // want LoadNonUniformLocalThroughPointerParameter:`spmd\(barrier\)`
 	v := l.Index()
-	loadThroughPointer_bar(l, &v) // want `what parameter p points to of loadThroughPointer_bar must be uniform`
+	loadThroughPointer_bar(l, &v) // want `what parameter p of loadThroughPointer_bar points to must be uniform`
 }
 
 // Tint: LoadUniformThroughPointerParameter.
@@ -188,13 +188,13 @@ func becomesUniformAfterUse_bar(l spmd.Lane, p *int) { // want becomesUniformAft
 
 func LoadNonUniformThroughPointerParameter_BecomesUniformAfterUse(l spmd.Lane) { // want LoadNonUniformThroughPointerParameter_BecomesUniformAfterUse:`spmd\(barrier\)`
 	v := l.Index()
-	becomesUniformAfterUse_bar(l, &v) // want `what parameter p points to of becomesUniformAfterUse_bar must be uniform`
+	becomesUniformAfterUse_bar(l, &v) // want `what parameter p of becomesUniformAfterUse_bar points to must be uniform`
 }
 
 // Tint: LoadNonUniformThroughPointerParameter_BecomesUniformAfterCall.
 func LoadNonUniformThroughPointerParameter_BecomesUniformAfterCall(l spmd.Lane) { // want LoadNonUniformThroughPointerParameter_BecomesUniformAfterCall:`spmd\(barrier\)`
 	v := l.Index()
-	loadThroughPointer_bar(l, &v) // want `what parameter p points to of loadThroughPointer_bar must be uniform`
+	loadThroughPointer_bar(l, &v) // want `what parameter p of loadThroughPointer_bar points to must be uniform`
 	v = 0
 	_ = v
 }
@@ -238,7 +238,7 @@ func LoadUniformThroughNonUniformPointer_ViaParameterChain(l spmd.Lane) { // wan
 func LoadNonUniformThroughUniformPointer_ViaParameter(l spmd.Lane) { // want LoadNonUniformThroughUniformPointer_ViaParameter:`spmd\(barrier\)`
 	v := [4]int{0, 0, 0, l.Index()}
 	p := &v[l.Count()%4]
-	ptrChain_bar(l, p) // want `what parameter p points to of ptrChain_bar must be uniform`
+	ptrChain_bar(l, p) // want `what parameter p of ptrChain_bar points to must be uniform`
 }
 
 // Tint: UnmodifiedPointerParameterNonUniform and
@@ -633,7 +633,7 @@ func stillNonUniform_bar(l spmd.Lane, p *int) { // want stillNonUniform_bar:`spm
 
 func AssignUniformToPrivatePointerParameter_StillNonUniform(l spmd.Lane) { // want AssignUniformToPrivatePointerParameter_StillNonUniform:`spmd\(barrier\)`
 	v := l.Index()
-	stillNonUniform_bar(l, &v) // want `what parameter p points to of stillNonUniform_bar must be uniform`
+	stillNonUniform_bar(l, &v) // want `what parameter p of stillNonUniform_bar points to must be uniform`
 	stillNonUniform_bar(l, &global)
 }
 
@@ -742,7 +742,7 @@ func afterControlFlow_foo(l spmd.Lane, p *int) { // want afterControlFlow_foo:`s
 
 func Error_PointerParameterContentsRequiresUniformity_AfterControlFlow(l spmd.Lane) { // want Error_PointerParameterContentsRequiresUniformity_AfterControlFlow:`spmd\(barrier\)`
 	f := l.Index()
-	afterControlFlow_foo(l, &f) // want `what parameter p points to of afterControlFlow_foo must be uniform`
+	afterControlFlow_foo(l, &f) // want `what parameter p of afterControlFlow_foo points to must be uniform`
 }
 
 // Tint: ParameterRequiredToBeUniform_With_ParameterRequiredToBeUniformForReturnValue.

@@ -81,7 +81,7 @@ func pointers(l spmd.Lane) { // want pointers:`spmd\(barrier\)`
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 	d := l.Index()
-	helper.WaitIfPositive(l, &d) // want `what parameter p points to of helper.WaitIfPositive must be uniform`
+	helper.WaitIfPositive(l, &d) // want `what parameter p of helper.WaitIfPositive points to must be uniform`
 	e := l.Count()
 	helper.WaitIfPositive(l, &e) // fine
 }
@@ -119,9 +119,9 @@ func methods(l spmd.Lane) { // want methods:`spmd\(barrier requires\(0\)\)`
 	g := s.WaitN
 	g() // fine: s.N is uniform
 	t := &helper.Stage{L: l, N: l.Index()}
-	t.WaitN() // want `what parameter s points to of t.WaitN must be uniform|parameter s of t.WaitN must be uniform`
+	t.WaitN() // want `what parameter s of t.WaitN points to must be uniform|parameter s of t.WaitN must be uniform`
 	h := t.WaitN
-	h() // want `what parameter s points to of h must be uniform|parameter s of h must be uniform`
+	h() // want `what parameter s of h points to must be uniform|parameter s of h must be uniform`
 }
 
 // A kernel literal given to spmd.Run, calling into other packages.
