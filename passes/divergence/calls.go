@@ -372,7 +372,7 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 		}
 		g.dependOnInputs(id, r.On, args)
 	}
-	if len(s.Results) == 0 {
+	if !hasResults(common) {
 		// No result: the call is divergent, as LLVM prints a store, when it
 		// uses a divergent value.
 		for _, a := range common.Args {
