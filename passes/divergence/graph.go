@@ -178,27 +178,35 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 	return g
 }
 
-// phiValue returns the single value a phi merges, if it merges one (the
-// phi itself and other such phis aside), or the phi. go/ssa keeps phis like
-// phi [2, 2] that LLVM's mem2reg folds away; using the value they stand for
-// gives the answers LLVM gives on the same program.
+// phiValue returns the single value a phi merges, if it merges one (apart
+// from itself), or the phi. go/ssa keeps phis like phi [2, 2] that LLVM's
+// mem2reg folds away; using the value they stand for gives the answers LLVM
+// gives on the same program.
 func (g *funcGraph) phiValue(phi *ssa.Phi) ssa.Value {
-	if v, ok := g.phiRepr[phi]; ok && v != nil {
-		return v
+	var v ssa.Value = phi
+	for {
+		p, ok := v.(*ssa.Phi)
+		if !ok {
+			return v
+		}
+		next, ok := g.phiRepr[p]
+		if !ok || next == v {
+			return v
+		}
+		v = next
 	}
-	return phi
 }
 
-// simplifyPhis computes phiValue for every phi as a fixed point: a phi
-// starts as "no value yet", takes the one value its edges bring, and
-// becomes itself once they bring two.
+// simplifyPhis folds the phis whose edges bring one value, or that value
+// and the phi itself, repeating until nothing changes: what mem2reg's phi
+// simplification does. Like it, it leaves a cycle of phis that only feed
+// each other and one value alone.
 func (g *funcGraph) simplifyPhis() {
 	var phis []*ssa.Phi
 	for _, b := range g.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if phi, ok := instr.(*ssa.Phi); ok {
 				phis = append(phis, phi)
-				g.phiRepr[phi] = nil
 			}
 		}
 	}
@@ -213,34 +221,25 @@ func (g *funcGraph) simplifyPhis() {
 	for changed := true; changed; {
 		changed = false
 		for _, phi := range phis {
-			if g.phiRepr[phi] == ssa.Value(phi) {
-				continue // merges two values already
+			if _, done := g.phiRepr[phi]; done {
+				continue
 			}
 			var only ssa.Value
-			two := false
 			for _, e := range phi.Edges {
 				if p, ok := e.(*ssa.Phi); ok {
-					if r := g.phiRepr[p]; r == nil {
-						continue // no value yet
-					} else {
-						e = r
-					}
+					e = g.phiValue(p)
 				}
 				if e == ssa.Value(phi) {
 					continue
 				}
 				if only != nil && !same(only, e) {
-					two = true
+					only = nil
 					break
 				}
 				only = e
 			}
-			next := only
-			if two {
-				next = phi
-			}
-			if next != g.phiRepr[phi] {
-				g.phiRepr[phi] = next
+			if only != nil {
+				g.phiRepr[phi] = only
 				changed = true
 			}
 		}
