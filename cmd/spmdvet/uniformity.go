@@ -21,7 +21,7 @@ import (
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
 
-const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] packages
+const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test] packages
 
 Prints, for every SPMD function in the packages, each block's instructions
 with the divergent ones marked, the cycles assumed divergent, the cycles with
@@ -33,6 +33,7 @@ func uniformityMain(args []string) int {
 	fs := flag.NewFlagSet("uniformity", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "write JSON")
 	run := fs.String("run", "", "only functions whose name matches `regexp`")
+	tests := fs.Bool("test", false, "also analyze the packages' tests")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), uniformityUsage)
 		fs.PrintDefaults()
@@ -55,7 +56,7 @@ func uniformityMain(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	funcs, fset, err := analyzePackages(fs.Args())
+	funcs, fset, err := analyzePackages(fs.Args(), *tests)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "spmdvet uniformity: %v\n", err)
 		return 1
@@ -84,8 +85,8 @@ func uniformityMain(args []string) int {
 }
 
 // analyzePackages loads the packages and runs the divergence analyzer.
-func analyzePackages(patterns []string) ([]*divergence.Func, *token.FileSet, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
+func analyzePackages(patterns []string, tests bool) ([]*divergence.Func, *token.FileSet, error) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, nil, err
@@ -102,13 +103,22 @@ func analyzePackages(patterns []string) ([]*divergence.Func, *token.FileSet, err
 	}
 	var funcs []*divergence.Func
 	var fset *token.FileSet
+	seen := make(map[string]bool) // a package and its test variant share functions
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			return nil, nil, act.Err
 		}
 		fset = act.Package.Fset
-		if res, ok := act.Result.(*divergence.Result); ok {
-			funcs = append(funcs, res.Funcs...)
+		res, ok := act.Result.(*divergence.Result)
+		if !ok {
+			continue
+		}
+		for _, f := range res.Funcs {
+			key := f.SSA.String() + "@" + fset.Position(f.SSA.Pos()).String()
+			if !seen[key] {
+				seen[key] = true
+				funcs = append(funcs, f)
+			}
 		}
 	}
 	return funcs, fset, nil
