@@ -139,6 +139,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 			g.preds[b.Index] = append(g.preds[b.Index], p.Index)
 		}
 	}
+	g.dropDoomedEdges()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if _, ok := instr.(*ssa.DebugRef); ok {
@@ -242,6 +243,51 @@ func (g *funcGraph) simplifyPhis() {
 				g.phiRepr[phi] = only
 				changed = true
 			}
+		}
+	}
+}
+
+// dropDoomedEdges removes from the live edges those into blocks from which
+// every path panics: a lane that panics brings the whole kernel down, so the
+// lanes that go on are not waiting for it, and a branch that only decides
+// whether to panic (a check, or go/ssa's own checks around range-over-func
+// loops) does not put what follows under divergent control.
+func (g *funcGraph) dropDoomedEdges() {
+	n := len(g.blocks)
+	doomed := make([]bool, n)
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.blocks {
+			if doomed[b.Index] || len(b.Instrs) == 0 {
+				continue
+			}
+			d := false
+			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Panic); ok {
+				d = true
+			} else if live := g.live[b.Index]; len(live) > 0 {
+				d = true
+				for _, s := range live {
+					d = d && doomed[s]
+				}
+			}
+			if d {
+				doomed[b.Index] = true
+				changed = true
+			}
+		}
+	}
+	for b := range g.live {
+		if doomed[b] {
+			continue
+		}
+		var keep []int
+		for _, s := range g.live[b] {
+			if !doomed[s] {
+				keep = append(keep, s)
+			}
+		}
+		if len(keep) != len(g.live[b]) {
+			g.live[b] = keep
 		}
 	}
 }
