@@ -244,6 +244,11 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 			return nil
 		}
 	}
+	if common.IsInvoke() {
+		if s, ok := g.sem.boundInvoke(common); ok {
+			return s
+		}
+	}
 	if callReachesLane(common, g.sem) {
 		return possiblyConvergent
 	}

@@ -85,6 +85,10 @@ type semantics interface {
 	funcSummary(fn *ssa.Function) *Summary
 	// summaryOf returns what is known of a declared function.
 	summaryOf(fn *types.Func) *Summary
+	// boundInvoke bounds an interface method call by the implementations
+	// it may reach: the summary of a convergent one, or nil if none is;
+	// ok is false when they are not all known.
+	boundInvoke(common *ssa.CallCommon) (s *Summary, ok bool)
 }
 
 // memObject is memory private to each lane: a variable, array, slice or map

@@ -29,6 +29,7 @@ type vocabulary struct {
 
 	calls    map[token.Pos]*ast.CallExpr // by the position go/ssa gives a call
 	laneList []*types.TypeName           // every lane type known, once asked
+	pkgs     []*types.Package            // this package and its SPMD dependencies, once asked
 }
 
 func newVocabulary(pass *analysis.Pass) *vocabulary {
@@ -247,6 +248,58 @@ func (v *vocabulary) invokeSummary(common *ssa.CallCommon) *Summary {
 	return nil
 }
 
+// implementations bounds an interface method call by class hierarchy: the
+// methods named name of the named types, declared here or in the SPMD
+// packages this one depends on, that implement iface. Types of other
+// packages cannot reach a lane, so they cannot make the call convergent.
+func (v *vocabulary) implementations(iface *types.Interface, name string) []*types.Func {
+	if v.pkgs == nil {
+		v.pkgs = []*types.Package{v.pass.Pkg}
+		seen := map[*types.Package]bool{v.pass.Pkg: true}
+		var walk func(ps []*types.Package)
+		walk = func(ps []*types.Package) {
+			for _, p := range ps {
+				if seen[p] {
+					continue
+				}
+				seen[p] = true
+				if v.pass.ImportPackageFact(p, new(SPMDPackage)) {
+					v.pkgs = append(v.pkgs, p)
+					walk(p.Imports())
+				}
+			}
+		}
+		walk(v.pass.Pkg.Imports())
+	}
+	var out []*types.Func
+	for _, p := range v.pkgs {
+		for _, n := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(n).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			t := tn.Type()
+			if named, ok := t.(*types.Named); ok && named.TypeParams().Len() > 0 {
+				continue
+			}
+			if types.IsInterface(t) {
+				continue
+			}
+			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+				continue
+			}
+			if m, ok := types.NewMethodSet(types.NewPointer(t)).Lookup(p, name).Obj().(*types.Func); ok {
+				out = append(out, m)
+			} else if sel := types.NewMethodSet(types.NewPointer(t)).Lookup(nil, name); sel != nil {
+				if m, ok := sel.Obj().(*types.Func); ok {
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // allLaneTypes lists the lane types declared here and in the packages this
 // one depends on.
 func (v *vocabulary) allLaneTypes() []*types.TypeName {
@@ -269,3 +322,25 @@ func (v *vocabulary) allLaneTypes() []*types.TypeName {
 func (v *vocabulary) funcSummary(fn *ssa.Function) *Summary { return v.inferred[fn] }
 
 func (v *vocabulary) summaryOf(fn *types.Func) *Summary { return v.summary(fn) }
+
+func (v *vocabulary) boundInvoke(common *ssa.CallCommon) (*Summary, bool) {
+	iface, ok := common.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil, false
+	}
+	impls := v.implementations(iface, common.Method.Name())
+	if len(impls) == 0 {
+		return nil, false
+	}
+	var worst *Summary
+	for _, m := range impls {
+		s := v.summary(m)
+		if s == nil {
+			return nil, false // not analyzed yet, or unknown
+		}
+		if s.Convergent && (worst == nil || s.Barrier && !worst.Barrier) {
+			worst = s
+		}
+	}
+	return worst, true
+}

@@ -1,16 +1,17 @@
 // want package:"spmd"
 
-// Package sumiface pins the conservative rule for callees that cannot be
-// known: an interface method call, or a call of a function value, that
-// passes a lane handle (as an argument or receiver) may reach a barrier or
-// collective, so it is treated as a convergent operation (a collective: it
-// is not known to be a barrier) and must run under uniform control. Its
-// results are divergent, and it may write divergent values through its
-// pointer arguments. A call that passes no lane handle is assumed not to
-// reach a convergent operation and is not constrained (but a closure may
-// have captured one: see package sumbugclosure). No call graph bounds the
-// callees yet, so an interface whose only implementation is harmless is
-// still treated as possibly convergent.
+// Package sumiface pins callees that are not known statically. An interface
+// method call is first bounded by class hierarchy: the types of this
+// package and of the SPMD packages it depends on that implement the
+// interface. When all are known, the call is as convergent as the worst of
+// them (here the only implementation has a barrier, so the calls are
+// barriers). When they are not, and for calls of function values, the
+// conservative rule applies: a call that passes a lane handle (as an
+// argument or receiver) may reach a barrier or collective, so it is treated
+// as a convergent operation (a collective: it is not known to be a barrier)
+// and must run under uniform control. A call that passes no lane handle is
+// assumed not to reach a convergent operation (but a closure may have
+// captured one: see package sumhigherorder).
 package sumiface
 
 import "github.com/spmdvet/spmdvet/spmd"
@@ -29,7 +30,7 @@ func (barrierSyncer) Sync(l spmd.Lane) { // want Sync:`spmd\(barrier\)`
 // fine here since every lane makes it, but it makes viaInterface
 // convergent. (Whether s itself must be uniform, so that all lanes call the
 // same method, is left open.)
-func viaInterface(s syncer, l spmd.Lane) { // want viaInterface:`spmd\(convergent( requires\(0\))?\)`
+func viaInterface(s syncer, l spmd.Lane) { // want viaInterface:`spmd\(barrier( requires\(0\))?\)`
 	s.Sync(l)
 }
 
@@ -40,11 +41,11 @@ func viaFuncValue(f func(spmd.Lane), l spmd.Lane) { // want viaFuncValue:`spmd\(
 
 // Calling the helpers: the call of viaInterface is itself possibly
 // convergent, so it too needs uniform control.
-func callsViaInterface(l spmd.Lane) { // want callsViaInterface:`spmd\(convergent\)`
+func callsViaInterface(l spmd.Lane) { // want callsViaInterface:`spmd\(barrier\)`
 	var s syncer = barrierSyncer{}
 	viaInterface(s, l)
 	if l.Index() == 0 {
-		viaInterface(s, l) // want `collective viaInterface under divergent control`
+		viaInterface(s, l) // want `barrier viaInterface under divergent control`
 	}
 	viaFuncValue(s.Sync, l)
 	if l.Index() == 1 {
@@ -98,9 +99,9 @@ func unknownEffect(fl filler, l spmd.Lane) { // want unknownEffect:`spmd\(conver
 // The conservative rule at the call itself: an interface call, a call of a
 // function value, a method called through a type parameter's constraint,
 // each passing the lane under divergent control.
-func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`spmd\(convergent( requires\(0\))?\)`
+func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`spmd\(barrier( requires\(0\))?\)`
 	if l.Index() < 4 {
-		s.Sync(l) // want `collective s.Sync under divergent control`
+		s.Sync(l) // want `barrier s.Sync under divergent control`
 	}
 }
 
@@ -110,8 +111,8 @@ func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValue
 	}
 }
 
-func typeParamUnderDivergent[S syncer](s S, l spmd.Lane) { // want typeParamUnderDivergent:`spmd\(convergent( requires\(0\))?\)`
+func typeParamUnderDivergent[S syncer](s S, l spmd.Lane) { // want typeParamUnderDivergent:`spmd\(barrier( requires\(0\))?\)`
 	if l.Index() < 2 {
-		s.Sync(l) // want `collective s.Sync under divergent control`
+		s.Sync(l) // want `barrier s.Sync under divergent control`
 	}
 }
