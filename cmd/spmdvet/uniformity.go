@@ -182,12 +182,25 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 		Temporal: []dumpTemporal{},
 	}
 	u := f.U
+	nblocks := len(f.SSA.Blocks) // the analysis may add blocks go/ssa removed
+	ssaOnly := func(bs []int) []int {
+		var out []int
+		for _, b := range bs {
+			if b < nblocks {
+				out = append(out, b)
+			}
+		}
+		return out
+	}
 	for _, c := range u.Cycles().All {
-		blocks := slices.Clone(c.Blocks())
+		if c.Header() >= nblocks {
+			continue
+		}
+		blocks := ssaOnly(c.Blocks())
 		slices.Sort(blocks)
 		d.Cycles = append(d.Cycles, dumpCycle{
 			Header:           c.Header(),
-			Entries:          slices.Clone(c.Entries),
+			Entries:          ssaOnly(c.Entries),
 			Blocks:           blocks,
 			Depth:            c.Depth,
 			Irreducible:      !c.Reducible(),

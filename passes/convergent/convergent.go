@@ -124,7 +124,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	if cycle, branch := f.NotMConverged(b); cycle != nil {
 		diag.Message = fmt.Sprintf("%s %s in an irreducible cycle that lanes may enter at different blocks: %s", kind, name, consequence)
 		for _, e := range cycle.Entries {
-			p := divergence.BlockPos(f.SSA.Blocks[e])
+			p := divergence.BlockPos(f.Block(e))
 			notes = append(notes, divergence.Note{Pos: p, End: p, Message: "the cycle can be entered here"})
 		}
 		if branch != nil {

@@ -179,7 +179,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 				add(n)
 			}
 		case uniformity.CauseDivergentCycle:
-			p := BlockPos(f.SSA.Blocks[c.Cycle.Header()])
+			p := BlockPos(f.Block(c.Cycle.Header()))
 			add(Note{p, p, "in an irreducible cycle that lanes may enter at different blocks"})
 		case uniformity.CauseControl:
 			w := c.Value
@@ -200,7 +200,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 }
 
 func (f *Func) joinNote(c uniformity.Cause) Note {
-	b := f.SSA.Blocks[c.Block]
+	b := f.Block(c.Block)
 	p := BlockPos(b)
 	return Note{p, p, "merges values from paths that lanes took differently"}
 }
@@ -394,6 +394,21 @@ func ArgExpr(call ssa.CallInstruction, e *ast.CallExpr, index int) ast.Expr {
 	case index == 0 && offset == 1:
 		if sel, ok := e.Fun.(*ast.SelectorExpr); ok {
 			return sel.X // the receiver
+		}
+	}
+	return nil
+}
+
+// Block returns the SSA block with index i in the analysis. A block that
+// the analysis restored after go/ssa removed it has no SSA block: its
+// successor stands for it.
+func (f *Func) Block(i int) *ssa.BasicBlock {
+	if i < len(f.SSA.Blocks) {
+		return f.SSA.Blocks[i]
+	}
+	for _, d := range f.graph.done {
+		if d.index == i {
+			return f.SSA.Blocks[d.succ]
 		}
 	}
 	return nil

@@ -53,13 +53,16 @@ type funcGraph struct {
 	returns []int // the Return instructions
 	// effectOf maps the node standing for a callee's writes to the call.
 	effectOf map[int]int
+	// done are the blocks restored after go/ssa's jump threading (see
+	// restoreDoneBlocks); their indices follow the SSA blocks'.
+	done []*doneBlock
 	// convergent lists the calls that are convergent operations; requiring
 	// the calls to functions that require uniform inputs.
 	convergent []convergentSite
 	requiring  []convergentSite
 }
 
-func (g *funcGraph) NumBlocks() int          { return len(g.blocks) }
+func (g *funcGraph) NumBlocks() int          { return len(g.succs) }
 func (g *funcGraph) LiveSuccs(b int) []int   { return g.live[b] }
 func (g *funcGraph) Succs(b int) []int       { return g.succs[b] }
 func (g *funcGraph) Preds(b int) []int       { return g.preds[b] }
@@ -144,6 +147,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		}
 	}
 	g.dropDoomedEdges()
+	g.restoreDoneBlocks()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if _, ok := instr.(*ssa.DebugRef); ok {
@@ -172,6 +176,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		}
 	}
 	g.simplifyPhis()
+	g.addDoneInstrs()
 	g.findEscaped()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -387,7 +392,9 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	case *ssa.Phi:
 		// go/ssa has no undef: a variable unassigned on some path merges its
 		// zero value, which is a real value here.
-		dependOn(instr.Edges...)
+		for _, op := range g.phiEdges(instr) {
+			g.depend(id, op)
+		}
 		return
 
 	case ssa.CallInstruction:

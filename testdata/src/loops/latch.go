@@ -1,0 +1,47 @@
+package loops
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+func below(v, b int) int {
+	if v < b {
+		return 1
+	}
+	return 0
+}
+
+// Fine: the if at the end of a range loop's body rejoins before the next
+// iteration. (go/ssa deletes the empty block where it rejoins, making the
+// loop header look like the join; the analysis puts the block back.)
+func rangeBodyEndsInIf(l spmd.Lane, data, bounds, out []int) {
+	i := l.Index()
+	for b, bound := range bounds {
+		n := spmd.ReduceAdd(l, below(data[i], bound))
+		if i == 0 {
+			out[b] = n
+		}
+	}
+}
+
+// The same with a value that the arm changes: it is divergent after the
+// if, so a collective on it would be reached by all lanes but with values
+// that differ; the loop itself stays uniform.
+func rangeBodyEndsInIfWithValue(l spmd.Lane, bounds []int) int {
+	x := 0
+	for range bounds {
+		spmd.ReduceAdd(l, x)
+		if l.Index() == 0 {
+			x++
+		}
+	}
+	return x
+}
+
+// Reported: the arm ends the loop for some lanes.
+func rangeBodyBreaks(l spmd.Lane, bounds []int) {
+	for range bounds {
+		spmd.ReduceAdd(l, 1) // want `collective spmd.ReduceAdd under divergent control`
+		if l.Index() == 0 {
+			break
+		}
+	}
+}
