@@ -384,7 +384,15 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 			g.depend(id, g.valueID(a))
 		}
 	}
-	for _, e := range s.Effects {
+	g.applyEffects(id, s.Effects, args, nil, "writes lane-dependent values through its arguments")
+}
+
+// applyEffects records what call id writes through its arguments: for each
+// effect, a node standing for the write, divergent when the effect's
+// inputs are (or always), and when also depends on is; the memory the
+// argument points to depends on it.
+func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, also ssa.Value, why string) {
+	for _, e := range effects {
 		if e.Input.Index >= len(args) {
 			continue
 		}
@@ -394,9 +402,12 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 		}
 		node := g.newValue(-1)
 		if e.When.Always {
-			g.seed(node, "writes lane-dependent values through its arguments")
+			g.seed(node, why)
 		} else {
 			g.dependOnInputs(node, e.When.On, args)
+		}
+		if also != nil {
+			g.depend(node, g.valueID(also))
 		}
 		g.effectOf[node] = id
 		for _, m := range roots {
@@ -432,26 +443,7 @@ func (g *funcGraph) applyYield(id int, common *ssa.CallCommon, body *ssa.MakeClo
 		args = append(args, common.Value) // the iterator supplies them
 	}
 	args = append(args, body.Bindings...)
-	for _, e := range y.Effects {
-		if e.Input.Index >= len(args) {
-			continue
-		}
-		roots := g.memRoots(args[e.Input.Index])
-		if len(roots) == 0 {
-			continue
-		}
-		node := g.newValue(-1)
-		if e.When.Always {
-			g.seed(node, "is written with lane-dependent values by the loop body")
-		} else {
-			g.dependOnInputs(node, e.When.On, args)
-		}
-		g.depend(node, g.valueID(common.Value))
-		g.effectOf[node] = id
-		for _, m := range roots {
-			g.addWriter(m, node)
-		}
-	}
+	g.applyEffects(id, y.Effects, args, common.Value, "is written with lane-dependent values by the loop body")
 }
 
 // addResult gives an extracted result of a call the dependences of that
