@@ -1,13 +1,13 @@
 package convergent_test
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/spmdvet/spmdvet/internal/xfail"
 
 	"github.com/spmdvet/spmdvet/passes/convergent"
 )
@@ -101,35 +101,11 @@ func TestKnownFailures(t *testing.T) {
 	})
 }
 
-// runKnownFailures runs each known failure against a recorder instead of t.
-// A failing package is skipped with the first mismatches as the message. One
-// that passes is skipped too, saying so, unless SPMDVET_STRICT_XFAIL is set,
-// in which case it fails the test.
+// runKnownFailures runs each known failure (see package xfail).
 func runKnownFailures(t *testing.T, dir string, known map[string]string, run func(t analysistest.Testing, dir, pkg string)) {
 	for pkg, why := range known {
 		t.Run(pkg, func(t *testing.T) {
-			if os.Getenv("SPMDVET_STRICT_XFAIL") == "" {
-				t.Skipf("known failure (%s); set SPMDVET_STRICT_XFAIL=1 to run", why)
-			}
-			rec := new(recorder)
-			run(rec, dir, pkg)
-			if len(rec.errs) == 0 {
-				t.Errorf("known failure %s now passes: move it from knownFailures to the suite", pkg)
-				return
-			}
-			const max = 3
-			msgs := rec.errs
-			if len(msgs) > max {
-				msgs = append(msgs[:max:max], fmt.Sprintf("... and %d more", len(rec.errs)-max))
-			}
-			t.Skipf("known failure (%s):\n\t%s", why, strings.Join(msgs, "\n\t"))
+			xfail.Run(t, why, func(tt analysistest.Testing) { run(tt, dir, pkg) })
 		})
 	}
-}
-
-// recorder is an analysistest.Testing that keeps the errors.
-type recorder struct{ errs []string }
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }

@@ -1,13 +1,12 @@
 package divergence_test
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/spmdvet/spmdvet/internal/xfail"
 
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
@@ -75,28 +74,9 @@ func TestKnownFailures(t *testing.T) {
 	dir := testdata(t)
 	for pkg, why := range knownFailures {
 		t.Run(pkg, func(t *testing.T) {
-			if os.Getenv("SPMDVET_STRICT_XFAIL") == "" {
-				t.Skipf("known failure (%s); set SPMDVET_STRICT_XFAIL=1 to run", why)
-			}
-			rec := new(recorder)
-			analysistest.Run(rec, dir, divergence.Analyzer, "./"+pkg)
-			if len(rec.errs) == 0 {
-				t.Errorf("known failure %s now passes: move it from knownFailures to the suite", pkg)
-				return
-			}
-			const max = 3
-			msgs := rec.errs
-			if len(msgs) > max {
-				msgs = append(msgs[:max:max], fmt.Sprintf("... and %d more", len(rec.errs)-max))
-			}
-			t.Skipf("known failure (%s):\n\t%s", why, strings.Join(msgs, "\n\t"))
+			xfail.Run(t, why, func(tt analysistest.Testing) {
+				analysistest.Run(tt, dir, divergence.Analyzer, "./"+pkg)
+			})
 		})
 	}
-}
-
-// recorder is an analysistest.Testing that keeps the errors.
-type recorder struct{ errs []string }
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }

@@ -2,12 +2,13 @@ package divergence_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/spmdvet/spmdvet/internal/xfail"
 
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
@@ -78,39 +79,9 @@ func TestSummaryFacts(t *testing.T) {
 		}
 		t.Run(pkg, func(t *testing.T) {
 			t.Parallel()
-			sumRunKnownFailure(t, why, func(tt analysistest.Testing) {
+			xfail.Run(t, why, func(tt analysistest.Testing) {
 				analysistest.Run(sumFactsOnly{tt}, dir, divergence.Analyzer, "./"+pkg)
 			})
 		})
 	}
-}
-
-// sumRunKnownFailure runs a known failure against a recorder: a mismatch
-// skips the test with the first errors; no mismatch is logged, and is an
-// error under SPMDVET_STRICT_XFAIL=1, so that the package can move back to
-// the suite.
-func sumRunKnownFailure(t *testing.T, why string, run func(analysistest.Testing)) {
-	t.Helper()
-	rec := new(sumRecorder)
-	run(rec)
-	if len(rec.errs) == 0 {
-		if os.Getenv("SPMDVET_STRICT_XFAIL") != "" {
-			t.Errorf("known failure now passes (%s): remove it from sumKnownFailures", why)
-		} else {
-			t.Logf("known failure now passes (%s): remove it from sumKnownFailures", why)
-		}
-		return
-	}
-	const max = 5
-	msgs := rec.errs
-	if len(msgs) > max {
-		msgs = append(msgs[:max:max], fmt.Sprintf("... and %d more", len(rec.errs)-max))
-	}
-	t.Skipf("known failure (%s):\n\t%s", why, strings.Join(msgs, "\n\t"))
-}
-
-type sumRecorder struct{ errs []string }
-
-func (r *sumRecorder) Errorf(format string, args ...any) {
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }
