@@ -40,8 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := make(map[ssa.CallInstruction]bool) // one report per call
 	for _, f := range res.Funcs {
 		for _, c := range f.ConvergentCalls() {
-			fn, _ := res.Callee(c.Call)
-			if check(pass, f, c.Call.Block(), c.Call, fn, c.Summary, calls) {
+			if check(pass, f, c.Call.Block(), c.Call, c.Summary, calls) {
 				reported[c.Call] = true
 			}
 		}
@@ -109,7 +108,7 @@ func reachNotes(callee string, reaches []string, pos, end token.Pos) []analysis.
 
 // check reports the convergent call if it is under divergent control or in
 // a cycle that is not m-converged, and says whether it did.
-func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.CallInstruction, fn *types.Func, s *divergence.Summary, calls map[token.Pos]*ast.CallExpr) bool {
+func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.CallInstruction, s *divergence.Summary, calls map[token.Pos]*ast.CallExpr) bool {
 	expr := calls[call.Pos()]
 	if expr == nil {
 		return false // synthetic: a wrapper's call has no place in the source
@@ -142,7 +141,6 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	} else {
 		return false
 	}
-	_ = fn
 	diag.Related = reachNotes(name, s.Reaches, expr.Pos(), expr.End())
 	for _, n := range notes {
 		if n.Pos.IsValid() {

@@ -15,8 +15,6 @@ import (
 	"github.com/spmdvet/spmdvet/uniformity"
 )
 
-var _ = uniformity.Undef
-
 //go:embed doc.go
 var doc string
 
@@ -33,27 +31,6 @@ var Analyzer = &analysis.Analyzer{
 type Result struct {
 	// Funcs are the SPMD functions, in the order of the source.
 	Funcs []*Func
-	vocab *vocabulary
-}
-
-// Summary returns the vocabulary of fn: what its directives declare, here or
-// in the package that declares it. It returns nil for an ordinary function.
-func (r *Result) Summary(fn *types.Func) *Summary {
-	if r.vocab == nil || fn == nil {
-		return nil
-	}
-	return r.vocab.summary(fn)
-}
-
-// Callee returns the function that call statically calls, if it is known,
-// and what is known of it: its declared vocabulary, or the summary inferred
-// from its body (here or, through facts, in another package).
-func (r *Result) Callee(call ssa.CallInstruction) (*types.Func, *Summary) {
-	fn, _ := callee(call.Common())
-	if r.vocab == nil {
-		return fn, nil
-	}
-	return fn, r.vocab.calleeSummary(call.Common())
 }
 
 // A Func is the uniformity of one SPMD function.
@@ -98,7 +75,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	pa.inferAll()
 	pa.loopBodies()
 	pa.exportSummaries()
-	out := &Result{vocab: vocab}
+	out := &Result{}
 	for _, fn := range pa.spmd {
 		out.Funcs = append(out.Funcs, pa.results[fn])
 	}

@@ -31,14 +31,11 @@ func (f *Func) IsDivergent(x any) bool {
 	return ok && f.U.IsDivergent(id)
 }
 
-// Block returns the analysis' number for b (its SSA index).
-func blockIndex(b *ssa.BasicBlock) int { return b.Index }
-
 // ControlDivergence returns the divergent branches that decide whether b
 // runs, as the blocks they end.
 func (f *Func) ControlDivergence(b *ssa.BasicBlock) []*ssa.BasicBlock {
 	var out []*ssa.BasicBlock
-	for _, x := range f.U.ControlDivergence(blockIndex(b)) {
+	for _, x := range f.U.ControlDivergence(b.Index) {
 		out = append(out, f.SSA.Blocks[x])
 	}
 	return out
@@ -47,7 +44,7 @@ func (f *Func) ControlDivergence(b *ssa.BasicBlock) []*ssa.BasicBlock {
 // NotMConverged returns, for a block in a cycle that diverged paths may
 // enter at different entries, the cycle and the branch that split them.
 func (f *Func) NotMConverged(b *ssa.BasicBlock) (*uniformity.Cycle, *ssa.BasicBlock) {
-	c, branch := f.U.NotMConverged(blockIndex(b))
+	c, branch := f.U.NotMConverged(b.Index)
 	if c == nil || branch < 0 {
 		return c, nil
 	}
@@ -119,7 +116,7 @@ func (f *Func) branchNote(b *ssa.BasicBlock) Note {
 // ExplainControl explains why block b runs under divergent control: the
 // branch, then the lane-dependent value it branches on, back to its source.
 func (f *Func) ExplainControl(b *ssa.BasicBlock) []Note {
-	cd := f.U.ControlDivergence(blockIndex(b))
+	cd := f.U.ControlDivergence(b.Index)
 	if len(cd) == 0 {
 		return nil
 	}
