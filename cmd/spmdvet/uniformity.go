@@ -182,25 +182,12 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 		Temporal: []dumpTemporal{},
 	}
 	u := f.U
-	nblocks := len(f.SSA.Blocks) // the analysis may add blocks go/ssa removed
-	ssaOnly := func(bs []int) []int {
-		var out []int
-		for _, b := range bs {
-			if b < nblocks {
-				out = append(out, b)
-			}
-		}
-		return out
-	}
 	for _, c := range u.Cycles().All {
-		if c.Header() >= nblocks {
-			continue
-		}
-		blocks := ssaOnly(c.Blocks())
+		blocks := slices.Clone(c.Blocks())
 		slices.Sort(blocks)
 		d.Cycles = append(d.Cycles, dumpCycle{
 			Header:           c.Header(),
-			Entries:          ssaOnly(c.Entries),
+			Entries:          c.Entries,
 			Blocks:           blocks,
 			Depth:            c.Depth,
 			Irreducible:      !c.Reducible(),
@@ -208,35 +195,59 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 			AssumedDivergent: !u.IsMConverged(c.Header()),
 		})
 	}
+	restored := f.Restored()
+	// Where the analysis put blocks back, phis and branches name the
+	// graph's blocks rather than go/ssa's.
+	reshaped := len(restored) > 0
 	labels := blockLabels(f.SSA)
-	for _, b := range f.SSA.Blocks {
-		db := dumpBlock{
-			Index:            b.Index,
-			Comment:          b.Comment,
-			Labels:           append([]string{}, labels[b]...),
-			MConverged:       u.IsMConverged(b.Index),
-			ControlDivergent: len(u.ControlDivergence(b.Index)) > 0,
+	newBlock := func(i int, comment string) dumpBlock {
+		return dumpBlock{
+			Index:            i,
+			Comment:          comment,
+			Labels:           []string{},
+			MConverged:       u.IsMConverged(i),
+			ControlDivergent: len(u.ControlDivergence(i)) > 0,
 			Instrs:           []dumpInstr{},
 		}
+	}
+	at := func(di *dumpInstr, pos token.Pos) {
+		if pos.IsValid() {
+			p := fset.Position(pos)
+			di.Line, di.Col = p.Line, p.Column
+		}
+	}
+	for _, b := range f.SSA.Blocks {
+		db := newBlock(b.Index, b.Comment)
+		db.Labels = append(db.Labels, labels[b]...)
 		for _, instr := range b.Instrs {
 			if _, ok := instr.(*ssa.DebugRef); ok {
 				continue
 			}
 			di := dumpInstr{Text: instrText(instr), Divergent: f.IsDivergent(instr)}
 			pos := instr.Pos()
-			switch instr.(type) {
+			switch instr := instr.(type) {
 			case *ssa.If:
 				if e := f.CondExpr(b); e != nil {
 					pos = e.Pos()
 				}
 				di.Divergent = u.IsDivergentTerminator(b.Index)
+				if reshaped {
+					di.Text = branchText(f, b.Index, instr.Cond)
+				}
 			case *ssa.Jump:
 				di.Divergent = u.IsDivergentTerminator(b.Index)
+				if cond, ok := f.RestoredCond(b.Index); ok {
+					di.Text = branchText(f, b.Index, cond)
+				} else if reshaped {
+					di.Text = branchText(f, b.Index, nil)
+				}
+			case *ssa.Phi:
+				if reshaped {
+					id, _ := f.ID(instr)
+					di.Text = phiText(f, b.Index, instr.Name(), id, instr)
+				}
 			}
-			if pos.IsValid() {
-				p := fset.Position(pos)
-				di.Line, di.Col = p.Line, p.Column
-			}
+			at(&di, pos)
 			switch instr.(type) {
 			case *ssa.If, *ssa.Jump:
 				db.Terminator = &di
@@ -246,6 +257,19 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 				db.Instrs = append(db.Instrs, di)
 			}
 		}
+		d.Blocks = append(d.Blocks, db)
+	}
+	for _, r := range restored {
+		db := newBlock(r.Index, r.Comment)
+		if r.Comment != "if.done" {
+			db.Labels = append(db.Labels, r.Comment)
+		}
+		for _, id := range r.Phis {
+			di := dumpInstr{Text: phiText(f, r.Index, f.ValueName(id), id, f.PhiOf(id)), Divergent: u.IsDivergent(id)}
+			db.Instrs = append(db.Instrs, di)
+		}
+		db.Terminator = &dumpInstr{Text: branchText(f, r.Index, nil), Divergent: u.IsDivergentTerminator(r.Index)}
+		at(db.Terminator, r.Pos)
 		d.Blocks = append(d.Blocks, db)
 	}
 	for _, t := range u.TemporalDivergence() {
@@ -297,6 +321,34 @@ func blockLabels(fn *ssa.Function) map[*ssa.BasicBlock][]string {
 		return true
 	})
 	return out
+}
+
+// branchText prints a block's jump or if in go/ssa's form, with the
+// successors of the graph the analysis ran on.
+func branchText(f *divergence.Func, b int, cond ssa.Value) string {
+	succs := f.Succs(b)
+	if cond == nil || len(succs) != 2 {
+		return fmt.Sprintf("jump %d", succs[0])
+	}
+	return fmt.Sprintf("if %s goto %d else %d", cond.Name(), succs[0], succs[1])
+}
+
+// phiText prints a phi in go/ssa's form, with one edge per predecessor in
+// the graph the analysis ran on; of is the go/ssa phi, for its comment.
+func phiText(f *divergence.Func, b int, name string, id int, of *ssa.Phi) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s = phi [", name)
+	for i, op := range f.Operands(id) {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "%d: %s", f.Preds(b)[i], f.ValueName(op))
+	}
+	sb.WriteString("]")
+	if of != nil && of.Comment != "" {
+		sb.WriteString(" #" + of.Comment)
+	}
+	return sb.String()
 }
 
 // instrText prints an instruction as go/ssa does, with its result name.

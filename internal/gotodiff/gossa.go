@@ -40,6 +40,7 @@ type DumpCycle struct {
 type DumpBlock struct {
 	Index      int         `json:"index"`
 	Comment    string      `json:"comment"`
+	Labels     []string    `json:"labels"`
 	MConverged bool        `json:"mConverged"`
 	Instrs     []DumpInstr `json:"instrs"`
 	Terminator *DumpInstr  `json:"terminator"`
@@ -127,6 +128,9 @@ type GoView struct {
 	// go/ssa dropped the label (an empty block it threaded away).
 	labelBlock []int
 
+	// succs are the successors of each block of the dump: go/ssa's
+	// blocks, then the blocks the analysis restored.
+	succs  [][]int
 	branch map[int]*DumpInstr // label -> If terminator
 	// irName names the go/ssa values that are items (see SSAIR).
 	irName map[ssa.Value]string
@@ -157,14 +161,21 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 		values: map[string]*DumpInstr{},
 		phis:   map[phiKey]*DumpInstr{},
 	}
-	if len(fn.Blocks) != len(d.Blocks) {
+	if len(fn.Blocks) > len(d.Blocks) {
 		return nil, fmt.Errorf("%s: go/ssa has %d blocks, the dump %d", k.Name, len(fn.Blocks), len(d.Blocks))
+	}
+	for i := range d.Blocks {
+		succs, err := dumpSuccs(d.Blocks[i].Terminator)
+		if err != nil {
+			return nil, fmt.Errorf("%s: block %d: %v", k.Name, i, err)
+		}
+		v.succs = append(v.succs, succs)
 	}
 	v.labelBlock = make([]int, len(k.Blocks))
 	for i := range v.labelBlock {
 		v.labelBlock[i] = -1
 	}
-	v.blockLabels = make([][]int, len(fn.Blocks))
+	v.blockLabels = make([][]int, len(d.Blocks))
 	addLabel := func(bi, lb int) {
 		if lb < -1 {
 			return
@@ -183,12 +194,20 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 			v.labelBlock[lb] = bi
 		}
 	}
+	// go/ssa names a block after a label it threaded away when it fused
+	// the label's target into it: the label is the restored block's.
+	restored := map[string]bool{}
+	for _, db := range d.Blocks[len(fn.Blocks):] {
+		for _, l := range db.Labels {
+			restored[l] = true
+		}
+	}
 	for _, b := range fn.Blocks {
 		db := &d.Blocks[b.Index]
 		if db.Comment != b.Comment {
 			return nil, fmt.Errorf("%s: block %d is %q in go/ssa, %q in the dump", k.Name, b.Index, b.Comment, db.Comment)
 		}
-		if lb, ok := labelIndex(b.Comment); ok {
+		if lb, ok := labelIndex(b.Comment); ok && !restored[b.Comment] {
 			addLabel(b.Index, lb)
 		} else if b.Comment == "entry" {
 			addLabel(b.Index, -1)
@@ -227,11 +246,17 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 				di = &db.Instrs[n]
 				n++
 			}
-			if !strings.HasSuffix(di.Text, instr.String()) {
+			if !sameInstr(instr, di.Text) {
 				return nil, fmt.Errorf("%s: block %d: go/ssa has %q where the dump has %q", k.Name, b.Index, instr, di.Text)
 			}
 			lb := k.BlockOfLine(line)
 			switch instr := instr.(type) {
+			case *ssa.Jump:
+				// An if go/ssa made a jump, which the analysis restored:
+				// the branch of the block's last label.
+				if ls := v.blockLabels[b.Index]; strings.HasPrefix(di.Text, "if ") && len(ls) > 0 && ls[len(ls)-1] >= 0 {
+					v.branch[ls[len(ls)-1]] = di
+				}
 			case *ssa.If:
 				if lb >= 0 {
 					v.branch[lb] = di
@@ -262,6 +287,23 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 			return nil, fmt.Errorf("%s: block %d has fewer instructions in go/ssa than in the dump", k.Name, b.Index)
 		}
 	}
+	// The blocks the analysis restored: empty labels, with their phis.
+	for bi := len(fn.Blocks); bi < len(d.Blocks); bi++ {
+		db := &d.Blocks[bi]
+		for _, l := range db.Labels {
+			if lb, ok := labelIndex(l); ok {
+				addLabel(bi, lb)
+			}
+		}
+		if len(v.blockLabels[bi]) == 0 {
+			continue
+		}
+		for i := range db.Instrs {
+			if j := strings.LastIndex(db.Instrs[i].Text, " #"); j >= 0 && strings.Contains(db.Instrs[i].Text, " = phi ") {
+				v.phis[phiKey{v.blockLabels[bi][0], db.Instrs[i].Text[j+2:]}] = &db.Instrs[i]
+			}
+		}
+	}
 	// A branch on a constant has no position: it belongs to the last
 	// label of its block, or, if that label has no code of its own and
 	// was fused into the block, to the label that branches to the same
@@ -280,8 +322,8 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 			if t.Kind != TIf || v.branch[lb] != nil {
 				return false
 			}
-			for i, s := range b.Succs {
-				if hs := v.blockLabels[s.Index]; len(hs) == 0 || hs[0] != v.threaded(t.Succs[i]) {
+			for i, s := range v.succs[b.Index] {
+				if hs := v.blockLabels[s]; len(hs) == 0 || hs[0] != v.threaded(t.Succs[i]) {
 					return false
 				}
 			}
@@ -372,7 +414,7 @@ func (v *GoView) notes() {
 	}
 	for bi, ls := range v.blockLabels {
 		if len(ls) == 0 {
-			v.Notes = append(v.Notes, fmt.Sprintf("block %d (%s) holds no label", bi, v.fn.Blocks[bi].Comment))
+			v.Notes = append(v.Notes, fmt.Sprintf("block %d (%s) holds no label", bi, v.d.Blocks[bi].Comment))
 		}
 	}
 }
@@ -427,12 +469,12 @@ func (v *GoView) GoIR(fold bool) (ir string, chains map[string][]string, ok bool
 	}
 	chains = map[string][]string{}
 	var specs []BlockSpec
-	for _, b := range v.fn.Blocks {
-		n, found := name(b.Index)
+	for bi := range v.d.Blocks {
+		n, found := name(bi)
 		if !found {
 			return "", nil, false
 		}
-		sp := BlockSpec{Name: n, Labels: v.blockLabels[b.Index], Succs: []string{}}
+		sp := BlockSpec{Name: n, Labels: v.blockLabels[bi], Succs: []string{}}
 		for _, l := range sp.Labels {
 			if l < 0 {
 				chains[n] = append(chains[n], "entry")
@@ -440,8 +482,8 @@ func (v *GoView) GoIR(fold bool) (ir string, chains map[string][]string, ok bool
 				chains[n] = append(chains[n], Label(l))
 			}
 		}
-		for _, s := range b.Succs {
-			sn, found := name(s.Index)
+		for _, s := range v.succs[bi] {
+			sn, found := name(s)
 			if !found {
 				return "", nil, false
 			}
@@ -460,6 +502,10 @@ var ssaBinOp = map[token.Token]string{
 	token.LSS: "icmp slt", token.LEQ: "icmp sle", token.GTR: "icmp sgt", token.GEQ: "icmp sge",
 	token.EQL: "icmp eq", token.NEQ: "icmp ne",
 }
+
+// Restored reports whether the dump has blocks that go/ssa removed and the
+// analysis put back.
+func (v *GoView) Restored() bool { return len(v.d.Blocks) > len(v.fn.Blocks) }
 
 // SSAIR translates go/ssa's form of the kernel, phis included, into LLVM
 // IR, blocks named as GoIR names them: it is Go's SSA form, not the one
@@ -614,10 +660,10 @@ func (v *GoView) CommentStats() map[string]int {
 		switch {
 		case bi < 0:
 			m["dropped"]++
-		case v.fn.Blocks[bi].Comment == Label(lb):
+		case v.d.Blocks[bi].Comment == Label(lb):
 			m["comment"]++
 		default:
-			c := v.fn.Blocks[bi].Comment
+			c := v.d.Blocks[bi].Comment
 			if _, ok := labelIndex(c); ok {
 				c = "another label's block"
 			}
@@ -625,4 +671,46 @@ func (v *GoView) CommentStats() map[string]int {
 		}
 	}
 	return m
+}
+
+// dumpSuccs reads the successors from a terminator's text: "jump N" or
+// "if X goto N else M".
+func dumpSuccs(term *DumpInstr) ([]int, error) {
+	if term == nil {
+		return nil, nil
+	}
+	f := strings.Fields(term.Text)
+	var nums []string
+	switch {
+	case len(f) == 2 && f[0] == "jump":
+		nums = f[1:]
+	case len(f) >= 6 && f[0] == "if" && f[len(f)-4] == "goto" && f[len(f)-2] == "else":
+		nums = []string{f[len(f)-3], f[len(f)-1]}
+	default:
+		return nil, fmt.Errorf("unknown terminator %q", term.Text)
+	}
+	var out []int
+	for _, n := range nums {
+		i, err := strconv.Atoi(n)
+		if err != nil {
+			return nil, fmt.Errorf("terminator %q: %v", term.Text, err)
+		}
+		out = append(out, i)
+	}
+	return out, nil
+}
+
+// sameInstr reports whether the dump's text shows instr. Where the analysis
+// restored blocks, phis and branches name the graph's blocks, not go/ssa's,
+// and a jump may show the if it stands for.
+func sameInstr(instr ssa.Instruction, text string) bool {
+	switch instr := instr.(type) {
+	case *ssa.Phi:
+		return strings.HasPrefix(text, instr.Name()+" = phi [")
+	case *ssa.If:
+		return strings.HasPrefix(text, "if ")
+	case *ssa.Jump:
+		return strings.HasPrefix(text, "jump ") || strings.HasPrefix(text, "if ")
+	}
+	return strings.HasSuffix(text, instr.String())
 }

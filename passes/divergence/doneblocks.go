@@ -7,38 +7,24 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// go/ssa deletes empty blocks by jump threading before it places phis. The
-// empty "if.done" block of an if statement at the end of a loop body is one:
-// the branch and the end of its arm then both jump straight to the loop
-// header, which becomes the join of the branch, so every phi of the header
-// looks divergent. A compiler keeps that block as the loop's latch (LLVM
-// does for the same source), and the join is there. restoreDoneBlocks puts
-// it back, as a block of the graph the analysis sees (not of the SSA
-// function): the join of an if whose arm falls through is the block after
-// the if, where both paths meet before anything else runs.
+// The empty "if.done" block of an if statement at the end of a loop body is
+// one that go/ssa threads away (see restore.go): the branch and the end of
+// its arm then both jump straight to the loop header, which becomes the
+// join of the branch, so every phi of the header looks divergent.
+// restoreDoneBlocks puts it back: the join of an if whose arm falls through
+// is the block after the if, where both paths meet before anything else
+// runs.
 //
 // Only ifs whose arm falls through are concerned: an arm that ends in goto,
 // return, break or continue never reached if.done, so the edges are the
 // ones the source wrote.
-
-// doneBlock is a restored block: it sits on the edges from preds to succ,
-// and merges what succ's phis received along them.
-type doneBlock struct {
-	index int
-	preds []int
-	succ  int
-	// For each phi of succ whose values along those edges differ, a phi of
-	// the restored block that merges them.
-	phis map[*ssa.Phi]int
-}
-
 func (g *funcGraph) restoreDoneBlocks() {
 	ifs := ifStmts(g.fn)
 	if len(ifs) == 0 {
 		return
 	}
 	for _, b := range g.fn.Blocks {
-		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+		if len(b.Instrs) == 0 || len(g.succs[b.Index]) != 2 {
 			continue
 		}
 		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
@@ -49,38 +35,38 @@ func (g *funcGraph) restoreDoneBlocks() {
 		if stmt == nil || stmt.Else != nil || !fallsThrough(stmt.Body) {
 			continue
 		}
-		then, succ := b.Succs[0], b.Succs[1]
-		if succ.Comment == "if.done" || then == succ {
+		then, succ := g.succs[b.Index][0], g.succs[b.Index][1]
+		if then == succ || then >= len(g.fn.Blocks) {
+			continue
+		}
+		if succ < len(g.fn.Blocks) && g.fn.Blocks[succ].Comment == "if.done" {
 			continue // not threaded
 		}
 		// The ends of the arm: blocks the arm's entry dominates that jump
 		// to succ.
 		var exits []int
+		thenBlock := g.fn.Blocks[then]
 		for _, x := range g.fn.Blocks {
-			if x == b || !(x == then || then.Dominates(x)) {
+			if x == b || !(x == thenBlock || thenBlock.Dominates(x)) {
 				continue
 			}
-			for _, s := range x.Succs {
-				if s == succ {
-					exits = append(exits, x.Index)
-					break
-				}
+			if containsIndex(g.succs[x.Index], succ) {
+				exits = append(exits, x.Index)
 			}
 		}
 		if len(exits) == 0 {
 			continue
 		}
-		g.insertDoneBlock(append([]int{b.Index}, exits...), succ.Index)
+		g.insertDoneBlock(append([]int{b.Index}, exits...), succ)
 	}
 }
 
 // insertDoneBlock adds a block on the edges from preds to succ.
 func (g *funcGraph) insertDoneBlock(preds []int, succ int) {
-	v := len(g.succs)
-	g.succs = append(g.succs, []int{succ})
+	v := g.newRestored("if.done", token.NoPos).index
+	g.succs[v] = []int{succ}
 	g.live = append(g.live, []int{succ})
-	g.preds = append(g.preds, preds)
-	g.inBlock = append(g.inBlock, nil)
+	g.preds[v] = preds
 	for _, p := range preds {
 		g.succs[p] = replaceEdge(g.succs[p], succ, v)
 		g.live[p] = replaceEdge(g.live[p], succ, v)
@@ -98,7 +84,6 @@ func (g *funcGraph) insertDoneBlock(preds []int, succ int) {
 		kept = append(kept, p)
 	}
 	g.preds[succ] = kept
-	g.done = append(g.done, &doneBlock{index: v, preds: preds, succ: succ, phis: map[*ssa.Phi]int{}})
 }
 
 // replaceEdge returns succs with old replaced by new, copying so that
@@ -121,63 +106,6 @@ func containsIndex(s []int, x int) bool {
 		}
 	}
 	return false
-}
-
-// addDoneInstrs gives each restored block its phis and a jump.
-func (g *funcGraph) addDoneInstrs() {
-	for _, d := range g.done {
-		succ := g.fn.Blocks[d.succ]
-		for _, instr := range succ.Instrs {
-			phi, ok := instr.(*ssa.Phi)
-			if !ok {
-				break
-			}
-			var vals []ssa.Value
-			for i, p := range succ.Preds {
-				if containsIndex(d.preds, p.Index) {
-					vals = append(vals, phi.Edges[i])
-				}
-			}
-			id := g.newValue(d.index)
-			g.phi[id] = true
-			for _, val := range vals {
-				g.depend(id, g.valueID(val))
-			}
-			d.phis[phi] = id
-			g.inBlock[d.index] = append(g.inBlock[d.index], id)
-		}
-		jump := g.newValue(d.index)
-		g.term[jump] = true
-		g.inBlock[d.index] = append(g.inBlock[d.index], jump)
-	}
-}
-
-// phiEdges returns the operands of phi as the analysis sees them: the
-// edges from a restored block replaced by its phi.
-func (g *funcGraph) phiEdges(phi *ssa.Phi) []int {
-	var ops []int
-	b := phi.Block()
-	for _, d := range g.done {
-		if d.succ != b.Index {
-			continue
-		}
-		placed := false
-		for i, p := range b.Preds {
-			if containsIndex(d.preds, p.Index) {
-				if !placed {
-					ops = append(ops, d.phis[phi])
-					placed = true
-				}
-				continue
-			}
-			ops = append(ops, g.valueID(phi.Edges[i]))
-		}
-		return ops
-	}
-	for _, e := range phi.Edges {
-		ops = append(ops, g.valueID(e))
-	}
-	return ops
 }
 
 // ifStmts maps the position of each if statement's condition to the

@@ -397,16 +397,11 @@ func ArgExpr(call ssa.CallInstruction, e *ast.CallExpr, index int) ast.Expr {
 }
 
 // Block returns the SSA block with index i in the analysis. A block that
-// the analysis restored after go/ssa removed it has no SSA block: its
-// successor stands for it.
+// the analysis restored after go/ssa removed it has no SSA block: the block
+// it leads to stands for it.
 func (f *Func) Block(i int) *ssa.BasicBlock {
-	if i < len(f.SSA.Blocks) {
-		return f.SSA.Blocks[i]
+	if i < 0 || i >= len(f.graph.succs) {
+		return nil
 	}
-	for _, d := range f.graph.done {
-		if d.index == i {
-			return f.SSA.Blocks[d.succ]
-		}
-	}
-	return nil
+	return f.SSA.Blocks[f.graph.ssaSucc(i)]
 }

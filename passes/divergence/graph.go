@@ -53,9 +53,14 @@ type funcGraph struct {
 	returns []int // the Return instructions
 	// effectOf maps the node standing for a callee's writes to the call.
 	effectOf map[int]int
-	// done are the blocks restored after go/ssa's jump threading (see
-	// restoreDoneBlocks); their indices follow the SSA blocks'.
-	done []*doneBlock
+	// restored are the blocks put back after go/ssa's jump threading (see
+	// restore.go); their indices follow the SSA blocks'. restoredIfs maps
+	// a block whose jump stands for an if to the condition (nil if
+	// constant); restoredPhis memoizes phiIn.
+	restored     []*restoredBlock
+	restoredIfs  map[int]ssa.Value
+	restoredPhis map[phiKey]int
+	sf           *sourceFlow
 	// convergent lists the calls that are convergent operations; requiring
 	// the calls to functions that require uniform inputs.
 	convergent []convergentSite
@@ -107,45 +112,33 @@ type memObject struct {
 
 func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 	g := &funcGraph{
-		fn:         fn,
-		blocks:     fn.Blocks,
-		ids:        make(map[any]int),
-		consts:     make(map[string]int),
-		seedWhy:    make(map[int]string),
-		memByRoot:  make(map[ssa.Value]*memObject),
-		phiRepr:    make(map[*ssa.Phi]ssa.Value),
-		sem:        sem,
-		inputRoots: inputRoots,
-		inputs:     make(map[Input]int),
-		effectOf:   make(map[int]int),
+		fn:           fn,
+		blocks:       fn.Blocks,
+		ids:          make(map[any]int),
+		consts:       make(map[string]int),
+		seedWhy:      make(map[int]string),
+		memByRoot:    make(map[ssa.Value]*memObject),
+		phiRepr:      make(map[*ssa.Phi]ssa.Value),
+		restoredPhis: make(map[phiKey]int),
+		sem:          sem,
+		inputRoots:   inputRoots,
+		inputs:       make(map[Input]int),
+		effectOf:     make(map[int]int),
 	}
 	n := len(fn.Blocks)
 	g.succs = make([][]int, n)
 	g.preds = make([][]int, n)
 	g.inBlock = make([][]int, n)
-	g.live = make([][]int, n)
 	for _, b := range fn.Blocks {
 		for _, s := range b.Succs {
 			g.succs[b.Index] = append(g.succs[b.Index], s.Index)
-		}
-		g.live[b.Index] = g.succs[b.Index]
-		// go/ssa keeps "if true" (from "debug || x", say): only one edge runs.
-		if len(b.Instrs) == 0 {
-			continue
-		}
-		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && len(b.Succs) == 2 {
-			if c, ok := ifi.Cond.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
-				if constant.BoolVal(c.Value) {
-					g.live[b.Index] = g.succs[b.Index][:1]
-				} else {
-					g.live[b.Index] = g.succs[b.Index][1:]
-				}
-			}
 		}
 		for _, p := range b.Preds {
 			g.preds[b.Index] = append(g.preds[b.Index], p.Index)
 		}
 	}
+	g.restoreLabels()
+	g.findLive()
 	g.dropDoomedEdges()
 	g.restoreDoneBlocks()
 	for _, b := range fn.Blocks {
@@ -176,7 +169,6 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		}
 	}
 	g.simplifyPhis()
-	g.addDoneInstrs()
 	g.findEscaped()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -185,7 +177,33 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 			}
 		}
 	}
+	g.finishRestored()
 	return g
+}
+
+// findLive sets the live successors: all of them, except after a branch on
+// a constant. go/ssa keeps "if true" (from "debug || x", say), where only
+// one edge runs.
+func (g *funcGraph) findLive() {
+	g.live = make([][]int, len(g.succs))
+	for b := range g.succs {
+		g.live[b] = g.succs[b]
+		if b >= len(g.fn.Blocks) || len(g.succs[b]) != 2 {
+			continue
+		}
+		instrs := g.fn.Blocks[b].Instrs
+		ifi, ok := instrs[len(instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if c, ok := ifi.Cond.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
+			if constant.BoolVal(c.Value) {
+				g.live[b] = g.succs[b][:1]
+			} else {
+				g.live[b] = g.succs[b][1:]
+			}
+		}
+	}
 }
 
 // phiValue returns the single value a phi merges, if it merges one (apart
@@ -262,25 +280,30 @@ func (g *funcGraph) simplifyPhis() {
 // whether to panic (a check, or go/ssa's own checks around range-over-func
 // loops) does not put what follows under divergent control.
 func (g *funcGraph) dropDoomedEdges() {
-	n := len(g.blocks)
+	n := len(g.succs)
 	doomed := make([]bool, n)
 	for changed := true; changed; {
 		changed = false
-		for _, b := range g.blocks {
-			if doomed[b.Index] || len(b.Instrs) == 0 {
+		for b := range n {
+			if doomed[b] {
 				continue
 			}
 			d := false
-			if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Panic); ok {
-				d = true
-			} else if live := g.live[b.Index]; len(live) > 0 {
+			if b < len(g.fn.Blocks) {
+				instrs := g.fn.Blocks[b].Instrs
+				if len(instrs) == 0 {
+					continue
+				}
+				_, d = instrs[len(instrs)-1].(*ssa.Panic)
+			}
+			if live := g.live[b]; !d && len(live) > 0 {
 				d = true
 				for _, s := range live {
 					d = d && doomed[s]
 				}
 			}
 			if d {
-				doomed[b.Index] = true
+				doomed[b] = true
 				changed = true
 			}
 		}
