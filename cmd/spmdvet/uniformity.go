@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"go/ast"
 	"go/token"
 	"go/types"
 	"io"
@@ -153,7 +152,11 @@ type dumpBlock struct {
 	// Labels are the goto labels whose statements start in this block:
 	// go/ssa fuses a labelled block into its only predecessor, keeping the
 	// predecessor's comment, and drops labels on a bare goto.
-	Labels           []string    `json:"labels"`
+	Labels []string `json:"labels"`
+	// SSABlock is the go/ssa block this block is or is part of (go/ssa
+	// fused the labels after the first into it), -1 for a block go/ssa
+	// removed.
+	SSABlock         int         `json:"ssaBlock"`
 	MConverged       bool        `json:"mConverged"`
 	ControlDivergent bool        `json:"controlDivergent"`
 	Instrs           []dumpInstr `json:"instrs"`
@@ -195,30 +198,34 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 			AssumedDivergent: !u.IsMConverged(c.Header()),
 		})
 	}
-	restored := f.Restored()
-	// Where the analysis put blocks back, phis and branches name the
-	// graph's blocks rather than go/ssa's.
-	reshaped := len(restored) > 0
-	labels := blockLabels(f.SSA)
-	newBlock := func(i int, comment string) dumpBlock {
-		return dumpBlock{
-			Index:            i,
-			Comment:          comment,
-			Labels:           []string{},
-			MConverged:       u.IsMConverged(i),
-			ControlDivergent: len(u.ControlDivergence(i)) > 0,
-			Instrs:           []dumpInstr{},
-		}
-	}
+	blocks := f.Blocks()
+	// Where the analysis changed go/ssa's graph, phis and branches name
+	// the graph's blocks rather than go/ssa's.
+	reshaped := len(blocks) > len(f.SSA.Blocks)
 	at := func(di *dumpInstr, pos token.Pos) {
 		if pos.IsValid() {
 			p := fset.Position(pos)
 			di.Line, di.Col = p.Line, p.Column
 		}
 	}
-	for _, b := range f.SSA.Blocks {
-		db := newBlock(b.Index, b.Comment)
-		db.Labels = append(db.Labels, labels[b]...)
+	for _, b := range blocks {
+		i := b.Index
+		db := dumpBlock{
+			Index:            i,
+			Comment:          b.Comment,
+			Labels:           append([]string{}, b.Labels...),
+			SSABlock:         -1,
+			MConverged:       u.IsMConverged(i),
+			ControlDivergent: len(u.ControlDivergence(i)) > 0,
+			Instrs:           []dumpInstr{},
+		}
+		if b.SSA != nil {
+			db.SSABlock = b.SSA.Index
+		}
+		for _, id := range b.Phis {
+			di := dumpInstr{Text: phiText(f, i, f.ValueName(id), id, f.PhiOf(id)), Divergent: u.IsDivergent(id)}
+			db.Instrs = append(db.Instrs, di)
+		}
 		for _, instr := range b.Instrs {
 			if _, ok := instr.(*ssa.DebugRef); ok {
 				continue
@@ -227,24 +234,24 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 			pos := instr.Pos()
 			switch instr := instr.(type) {
 			case *ssa.If:
-				if e := f.CondExpr(b); e != nil {
+				if e := f.CondExpr(b.SSA); e != nil {
 					pos = e.Pos()
 				}
-				di.Divergent = u.IsDivergentTerminator(b.Index)
+				di.Divergent = u.IsDivergentTerminator(i)
 				if reshaped {
-					di.Text = branchText(f, b.Index, instr.Cond)
+					di.Text = branchText(f, i, instr.Cond)
 				}
 			case *ssa.Jump:
-				di.Divergent = u.IsDivergentTerminator(b.Index)
-				if cond, ok := f.RestoredCond(b.Index); ok {
-					di.Text = branchText(f, b.Index, cond)
+				di.Divergent = u.IsDivergentTerminator(i)
+				if cond, ok := f.RestoredCond(i); ok {
+					di.Text = branchText(f, i, cond)
 				} else if reshaped {
-					di.Text = branchText(f, b.Index, nil)
+					di.Text = branchText(f, i, nil)
 				}
 			case *ssa.Phi:
 				if reshaped {
 					id, _ := f.ID(instr)
-					di.Text = phiText(f, b.Index, instr.Name(), id, instr)
+					di.Text = phiText(f, i, instr.Name(), id, instr)
 				}
 			}
 			at(&di, pos)
@@ -257,19 +264,11 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 				db.Instrs = append(db.Instrs, di)
 			}
 		}
-		d.Blocks = append(d.Blocks, db)
-	}
-	for _, r := range restored {
-		db := newBlock(r.Index, r.Comment)
-		if r.Comment != "if.done" {
-			db.Labels = append(db.Labels, r.Comment)
+		if b.Jump >= 0 {
+			cond, _ := f.RestoredCond(i)
+			db.Terminator = &dumpInstr{Text: branchText(f, i, cond), Divergent: u.IsDivergentTerminator(i)}
+			at(db.Terminator, b.Pos)
 		}
-		for _, id := range r.Phis {
-			di := dumpInstr{Text: phiText(f, r.Index, f.ValueName(id), id, f.PhiOf(id)), Divergent: u.IsDivergent(id)}
-			db.Instrs = append(db.Instrs, di)
-		}
-		db.Terminator = &dumpInstr{Text: branchText(f, r.Index, nil), Divergent: u.IsDivergentTerminator(r.Index)}
-		at(db.Terminator, r.Pos)
 		d.Blocks = append(d.Blocks, db)
 	}
 	for _, t := range u.TemporalDivergence() {
@@ -285,42 +284,6 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 		d.Temporal = append(d.Temporal, dt)
 	}
 	return d
-}
-
-// blockLabels finds, for each labelled statement of fn, the block holding
-// its first instruction (by source position, debug references included).
-func blockLabels(fn *ssa.Function) map[*ssa.BasicBlock][]string {
-	out := make(map[*ssa.BasicBlock][]string)
-	if fn.Syntax() == nil {
-		return out
-	}
-	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok && n != fn.Syntax() {
-			return false // its labels belong to the closure
-		}
-		ls, ok := n.(*ast.LabeledStmt)
-		if !ok {
-			return true
-		}
-		var best *ssa.BasicBlock
-		bestPos := token.NoPos
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				p := instr.Pos()
-				if ref, ok := instr.(*ssa.DebugRef); ok {
-					p = ref.Expr.Pos()
-				}
-				if p.IsValid() && p >= ls.Stmt.Pos() && p < ls.Stmt.End() && (best == nil || p < bestPos) {
-					best, bestPos = b, p
-				}
-			}
-		}
-		if best != nil {
-			out[best] = append(out[best], ls.Label.Name)
-		}
-		return true
-	})
-	return out
 }
 
 // branchText prints a block's jump or if in go/ssa's form, with the

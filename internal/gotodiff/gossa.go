@@ -41,6 +41,7 @@ type DumpBlock struct {
 	Index      int         `json:"index"`
 	Comment    string      `json:"comment"`
 	Labels     []string    `json:"labels"`
+	SSABlock   int         `json:"ssaBlock"`
 	MConverged bool        `json:"mConverged"`
 	Instrs     []DumpInstr `json:"instrs"`
 	Terminator *DumpInstr  `json:"terminator"`
@@ -130,8 +131,10 @@ type GoView struct {
 
 	// succs are the successors of each block of the dump: go/ssa's
 	// blocks, then the blocks the analysis restored.
-	succs  [][]int
-	branch map[int]*DumpInstr // label -> If terminator
+	succs [][]int
+	// termPart[i] is the dump block holding go/ssa block i's terminator.
+	termPart []int
+	branch   map[int]*DumpInstr // label -> If terminator
 	// irName names the go/ssa values that are items (see SSAIR).
 	irName map[ssa.Value]string
 	jumped map[int]bool // labels whose branch go/ssa turned into a jump
@@ -176,6 +179,7 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 		v.labelBlock[i] = -1
 	}
 	v.blockLabels = make([][]int, len(d.Blocks))
+	v.termPart = make([]int, len(fn.Blocks))
 	addLabel := func(bi, lb int) {
 		if lb < -1 {
 			return
@@ -202,16 +206,32 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 			restored[l] = true
 		}
 	}
+	// The dump's blocks that are each go/ssa block: the block itself and
+	// the parts that start at labels go/ssa fused into it.
+	parts := make([][]int, len(fn.Blocks))
+	for i := range d.Blocks {
+		if sb := d.Blocks[i].SSABlock; sb >= 0 && sb < len(fn.Blocks) {
+			parts[sb] = append(parts[sb], i)
+		}
+	}
 	for _, b := range fn.Blocks {
-		db := &d.Blocks[b.Index]
-		if db.Comment != b.Comment {
-			return nil, fmt.Errorf("%s: block %d is %q in go/ssa, %q in the dump", k.Name, b.Index, b.Comment, db.Comment)
+		ps := parts[b.Index]
+		if len(ps) == 0 || ps[0] != b.Index {
+			return nil, fmt.Errorf("%s: go/ssa block %d is not in the dump", k.Name, b.Index)
 		}
-		if lb, ok := labelIndex(b.Comment); ok && !restored[b.Comment] {
-			addLabel(b.Index, lb)
-		} else if b.Comment == "entry" {
-			addLabel(b.Index, -1)
+		pi, cur := 0, b.Index
+		db := &d.Blocks[cur]
+		enter := func() {
+			if b.Comment == "entry" && pi == 0 {
+				addLabel(cur, -1)
+			}
+			for _, l := range db.Labels {
+				if lb, ok := labelIndex(l); ok {
+					addLabel(cur, lb)
+				}
+			}
 		}
+		enter()
 		n := 0 // index in db.Instrs
 		for _, instr := range b.Instrs {
 			var line int
@@ -227,8 +247,26 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 			default:
 				line = v.pos(instr.Pos())
 			}
-			if line > 0 {
-				addLabel(b.Index, k.BlockOfLine(line))
+			switch instr.(type) {
+			case *ssa.DebugRef:
+			default:
+				for n == len(db.Instrs) && pi+1 < len(ps) {
+					// The rest is in the next part; this one ends in a
+					// jump, or in the if go/ssa made one.
+					if t := db.Terminator; t != nil && strings.HasPrefix(t.Text, "if ") {
+						if ls := v.blockLabels[cur]; len(ls) > 0 && ls[len(ls)-1] >= 0 {
+							v.branch[ls[len(ls)-1]] = t
+						}
+					}
+					pi++
+					cur = ps[pi]
+					db = &d.Blocks[cur]
+					n = 0
+					enter()
+				}
+			}
+			if line > 0 && len(ps) == 1 {
+				addLabel(cur, k.BlockOfLine(line))
 			}
 			var di *DumpInstr
 			switch instr.(type) {
@@ -236,7 +274,7 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 				continue
 			case *ssa.If, *ssa.Jump:
 				di = db.Terminator
-				if di == nil {
+				if di == nil || pi+1 != len(ps) {
 					return nil, fmt.Errorf("%s: block %d has no terminator in the dump", k.Name, b.Index)
 				}
 			default:
@@ -254,7 +292,7 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 			case *ssa.Jump:
 				// An if go/ssa made a jump, which the analysis restored:
 				// the branch of the block's last label.
-				if ls := v.blockLabels[b.Index]; strings.HasPrefix(di.Text, "if ") && len(ls) > 0 && ls[len(ls)-1] >= 0 {
+				if ls := v.blockLabels[cur]; strings.HasPrefix(di.Text, "if ") && len(ls) > 0 && ls[len(ls)-1] >= 0 {
 					v.branch[ls[len(ls)-1]] = di
 				}
 			case *ssa.If:
@@ -286,10 +324,14 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 		if n != len(db.Instrs) {
 			return nil, fmt.Errorf("%s: block %d has fewer instructions in go/ssa than in the dump", k.Name, b.Index)
 		}
+		v.termPart[b.Index] = cur
 	}
 	// The blocks the analysis restored: empty labels, with their phis.
 	for bi := len(fn.Blocks); bi < len(d.Blocks); bi++ {
 		db := &d.Blocks[bi]
+		if db.SSABlock >= 0 {
+			continue
+		}
 		for _, l := range db.Labels {
 			if lb, ok := labelIndex(l); ok {
 				addLabel(bi, lb)
@@ -316,27 +358,28 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 		if _, pos := ifInstr.Cond.(*ssa.BinOp); pos {
 			continue
 		}
-		di := d.Blocks[b.Index].Terminator
+		tp := v.termPart[b.Index]
+		di := d.Blocks[tp].Terminator
 		matches := func(lb int) bool {
 			t := k.Blocks[lb].Term
 			if t.Kind != TIf || v.branch[lb] != nil {
 				return false
 			}
-			for i, s := range v.succs[b.Index] {
+			for i, s := range v.succs[tp] {
 				if hs := v.blockLabels[s]; len(hs) == 0 || hs[0] != v.threaded(t.Succs[i]) {
 					return false
 				}
 			}
 			return true
 		}
-		if ls := v.blockLabels[b.Index]; len(ls) > 0 && ls[len(ls)-1] >= 0 && matches(ls[len(ls)-1]) {
+		if ls := v.blockLabels[tp]; len(ls) > 0 && ls[len(ls)-1] >= 0 && matches(ls[len(ls)-1]) {
 			v.branch[ls[len(ls)-1]] = di
 			continue
 		}
 		for lb := range k.Blocks {
 			if v.labelBlock[lb] < 0 && matches(lb) {
 				v.branch[lb] = di
-				addLabel(b.Index, lb)
+				addLabel(tp, lb)
 				break
 			}
 		}
@@ -345,9 +388,8 @@ func NewGoView(k *Kernel, fn *ssa.Function, d *DumpFunc, fset *token.FileSet) (*
 	for _, b := range fn.Blocks {
 		n := 0
 		for _, instr := range b.Instrs {
-			switch instr.(type) {
-			case *ssa.DebugRef, *ssa.Return, *ssa.Panic, *ssa.If, *ssa.Jump:
-				continue
+			if _, ok := instr.(*ssa.Phi); !ok {
+				break
 			}
 			if phi, ok := instr.(*ssa.Phi); ok && len(v.blockLabels[b.Index]) > 0 {
 				v.phis[phiKey{v.blockLabels[b.Index][0], phi.Comment}] = &d.Blocks[b.Index].Instrs[n]

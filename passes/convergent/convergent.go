@@ -120,7 +120,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	}
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category}
 	var notes []divergence.Note
-	if cycle, branch := f.NotMConverged(b); cycle != nil {
+	if cycle, branch := f.NotMConverged(call); cycle != nil {
 		diag.Message = fmt.Sprintf("%s %s in an irreducible cycle that lanes may enter at different blocks: %s", kind, name, consequence)
 		for _, e := range cycle.Entries {
 			p := divergence.BlockPos(f.Block(e))
@@ -129,9 +129,9 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		if branch != nil {
 			notes = append(notes, f.ExplainBranch(branch)...)
 		}
-	} else if len(f.ControlDivergence(b)) > 0 {
+	} else if len(f.ControlDivergence(call)) > 0 {
 		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
-		notes = f.ExplainControl(b)
+		notes = f.ExplainControl(call)
 	} else if outer := f.OuterDivergence(); outer != nil {
 		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
 		notes = outer

@@ -24,10 +24,11 @@ func (g *funcGraph) restoreDoneBlocks() {
 		return
 	}
 	for _, b := range g.fn.Blocks {
-		if len(b.Instrs) == 0 || len(g.succs[b.Index]) != 2 {
+		tb := g.termBlock[b.Index]
+		if len(g.succs[tb]) != 2 {
 			continue
 		}
-		ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		ifi, ok := g.termInstr(tb).(*ssa.If)
 		if !ok {
 			continue
 		}
@@ -35,11 +36,11 @@ func (g *funcGraph) restoreDoneBlocks() {
 		if stmt == nil || stmt.Else != nil || !fallsThrough(stmt.Body) {
 			continue
 		}
-		then, succ := g.succs[b.Index][0], g.succs[b.Index][1]
-		if then == succ || then >= len(g.fn.Blocks) {
+		then, succ := g.succs[tb][0], g.succs[tb][1]
+		if then == succ || g.ssaOf[then] != then {
 			continue
 		}
-		if succ < len(g.fn.Blocks) && g.fn.Blocks[succ].Comment == "if.done" {
+		if g.ssaOf[succ] == succ && g.fn.Blocks[succ].Comment == "if.done" {
 			continue // not threaded
 		}
 		// The ends of the arm: blocks the arm's entry dominates that jump
@@ -50,14 +51,14 @@ func (g *funcGraph) restoreDoneBlocks() {
 			if x == b || !(x == thenBlock || thenBlock.Dominates(x)) {
 				continue
 			}
-			if containsIndex(g.succs[x.Index], succ) {
-				exits = append(exits, x.Index)
+			if xt := g.termBlock[x.Index]; containsIndex(g.succs[xt], succ) {
+				exits = append(exits, xt)
 			}
 		}
 		if len(exits) == 0 {
 			continue
 		}
-		g.insertDoneBlock(append([]int{b.Index}, exits...), succ)
+		g.insertDoneBlock(append([]int{tb}, exits...), succ)
 	}
 }
 

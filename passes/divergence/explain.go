@@ -31,24 +31,33 @@ func (f *Func) IsDivergent(x any) bool {
 	return ok && f.U.IsDivergent(id)
 }
 
-// ControlDivergence returns the divergent branches that decide whether b
-// runs, as the blocks they end.
-func (f *Func) ControlDivergence(b *ssa.BasicBlock) []*ssa.BasicBlock {
+// blockOf returns the block of the graph the analysis ran on that holds
+// instr: go/ssa's block, or the part of it that a label starts.
+func (f *Func) blockOf(instr ssa.Instruction) int {
+	if id, ok := f.graph.ids[instr]; ok {
+		return f.graph.blockOf[id]
+	}
+	return f.graph.termBlock[instr.Block().Index]
+}
+
+// ControlDivergence returns the divergent branches that decide whether
+// instr runs, as the blocks they end.
+func (f *Func) ControlDivergence(instr ssa.Instruction) []*ssa.BasicBlock {
 	var out []*ssa.BasicBlock
-	for _, x := range f.U.ControlDivergence(b.Index) {
-		out = append(out, f.SSA.Blocks[x])
+	for _, x := range f.U.ControlDivergence(f.blockOf(instr)) {
+		out = append(out, f.Block(x))
 	}
 	return out
 }
 
-// NotMConverged returns, for a block in a cycle that diverged paths may
-// enter at different entries, the cycle and the branch that split them.
-func (f *Func) NotMConverged(b *ssa.BasicBlock) (*uniformity.Cycle, *ssa.BasicBlock) {
-	c, branch := f.U.NotMConverged(b.Index)
+// NotMConverged returns, for an instruction in a cycle that diverged paths
+// may enter at different entries, the cycle and the branch that split them.
+func (f *Func) NotMConverged(instr ssa.Instruction) (*uniformity.Cycle, *ssa.BasicBlock) {
+	c, branch := f.U.NotMConverged(f.blockOf(instr))
 	if c == nil || branch < 0 {
 		return c, nil
 	}
-	return c, f.SSA.Blocks[branch]
+	return c, f.Block(branch)
 }
 
 // CondExpr returns the source expression of the condition that block b
@@ -113,10 +122,10 @@ func (f *Func) branchNote(b *ssa.BasicBlock) Note {
 	return Note{p, p, "lanes diverge at this branch"}
 }
 
-// ExplainControl explains why block b runs under divergent control: the
+// ExplainControl explains why instr runs under divergent control: the
 // branch, then the lane-dependent value it branches on, back to its source.
-func (f *Func) ExplainControl(b *ssa.BasicBlock) []Note {
-	cd := f.U.ControlDivergence(b.Index)
+func (f *Func) ExplainControl(instr ssa.Instruction) []Note {
+	cd := f.U.ControlDivergence(f.blockOf(instr))
 	if len(cd) == 0 {
 		return nil
 	}
@@ -124,7 +133,9 @@ func (f *Func) ExplainControl(b *ssa.BasicBlock) []Note {
 }
 
 // ExplainBranch explains why the branch that ends b is divergent.
-func (f *Func) ExplainBranch(b *ssa.BasicBlock) []Note { return f.explainBranch(b.Index) }
+func (f *Func) ExplainBranch(b *ssa.BasicBlock) []Note {
+	return f.explainBranch(f.graph.termBlock[b.Index])
+}
 
 func (f *Func) explainBranch(branch int) []Note {
 	return f.explainCause(uniformity.Cause{Kind: uniformity.CauseJoin, Block: -1, Branch: branch})
@@ -190,7 +201,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 		if c.Branch < 0 {
 			return notes
 		}
-		add(f.branchNote(f.SSA.Blocks[c.Branch]))
+		add(f.branchNote(f.Block(c.Branch)))
 		c = f.U.BranchCause(c.Branch)
 	}
 	return notes

@@ -57,7 +57,16 @@ type funcGraph struct {
 	// restore.go); their indices follow the SSA blocks'. restoredIfs maps
 	// a block whose jump stands for an if to the condition (nil if
 	// constant); restoredPhis memoizes phiIn.
-	restored     []*restoredBlock
+	restored []*restoredBlock
+	// For each graph block: the go/ssa block it is or is part of (-1 for
+	// an empty label or if.done), its go/ssa instructions and its comment.
+	// termBlock maps a go/ssa block to the part holding its terminator;
+	// vterm the parts that end in a jump of their own to that jump.
+	ssaOf        []int
+	partInstrs   [][]ssa.Instruction
+	partComment  []string
+	termBlock    []int
+	vterm        map[int]int
 	restoredIfs  map[int]ssa.Value
 	restoredPhis map[phiKey]int
 	sf           *sourceFlow
@@ -120,6 +129,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		memByRoot:    make(map[ssa.Value]*memObject),
 		phiRepr:      make(map[*ssa.Phi]ssa.Value),
 		restoredPhis: make(map[phiKey]int),
+		vterm:        make(map[int]int),
 		sem:          sem,
 		inputRoots:   inputRoots,
 		inputs:       make(map[Input]int),
@@ -137,10 +147,6 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 			g.preds[b.Index] = append(g.preds[b.Index], p.Index)
 		}
 	}
-	g.restoreLabels()
-	g.findLive()
-	g.dropDoomedEdges()
-	g.restoreDoneBlocks()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if _, ok := instr.(*ssa.DebugRef); ok {
@@ -160,6 +166,11 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 			g.inBlock[b.Index] = append(g.inBlock[b.Index], id)
 		}
 	}
+	g.splitFused()
+	g.restoreLabels()
+	g.findLive()
+	g.dropDoomedEdges()
+	g.restoreDoneBlocks()
 	// Inputs: each parameter and captured variable, and the memory each
 	// points to when that memory belongs to the calling lane.
 	for i, v := range inputValues(fn) {
@@ -178,6 +189,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		}
 	}
 	g.finishRestored()
+	g.addConstConds()
 	return g
 }
 
@@ -188,11 +200,10 @@ func (g *funcGraph) findLive() {
 	g.live = make([][]int, len(g.succs))
 	for b := range g.succs {
 		g.live[b] = g.succs[b]
-		if b >= len(g.fn.Blocks) || len(g.succs[b]) != 2 {
+		if len(g.succs[b]) != 2 {
 			continue
 		}
-		instrs := g.fn.Blocks[b].Instrs
-		ifi, ok := instrs[len(instrs)-1].(*ssa.If)
+		ifi, ok := g.termInstr(b).(*ssa.If)
 		if !ok {
 			continue
 		}
@@ -288,14 +299,7 @@ func (g *funcGraph) dropDoomedEdges() {
 			if doomed[b] {
 				continue
 			}
-			d := false
-			if b < len(g.fn.Blocks) {
-				instrs := g.fn.Blocks[b].Instrs
-				if len(instrs) == 0 {
-					continue
-				}
-				_, d = instrs[len(instrs)-1].(*ssa.Panic)
-			}
+			_, d := g.termInstr(b).(*ssa.Panic)
 			if live := g.live[b]; !d && len(live) > 0 {
 				d = true
 				for _, s := range live {
@@ -322,6 +326,16 @@ func (g *funcGraph) dropDoomedEdges() {
 			g.live[b] = keep
 		}
 	}
+}
+
+// termInstr returns the go/ssa terminator that ends graph block b, or nil
+// if b ends in a jump of the analysis's own.
+func (g *funcGraph) termInstr(b int) ssa.Instruction {
+	if b < len(g.ssaOf) && g.ssaOf[b] >= 0 && g.termBlock[g.ssaOf[b]] == b {
+		instrs := g.fn.Blocks[g.ssaOf[b]].Instrs
+		return instrs[len(instrs)-1]
+	}
+	return nil
 }
 
 // inputValues lists what a caller supplies: the parameters, receiver first,

@@ -88,8 +88,8 @@ func (pa *packageAnalysis) loopBodies() {
 						why = f.outer
 					case f.DivergentCallee(call):
 						why = append([]Note{{Pos: call.Pos(), End: call.Pos(), Message: "the loop's iterator depends on the lane: lanes run the body a different number of times"}}, f.ExplainValue(call.Common().Value)...)
-					case len(f.ControlDivergence(b)) > 0:
-						why = f.ExplainControl(b)
+					case len(f.ControlDivergence(call)) > 0:
+						why = f.ExplainControl(call)
 					}
 					pa.results[body].outer = why
 				}

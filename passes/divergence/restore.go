@@ -45,6 +45,9 @@ func (g *funcGraph) newRestored(comment string, pos token.Pos) *restoredBlock {
 	g.succs = append(g.succs, nil)
 	g.preds = append(g.preds, nil)
 	g.inBlock = append(g.inBlock, nil)
+	g.ssaOf = append(g.ssaOf, -1)
+	g.partInstrs = append(g.partInstrs, nil)
+	g.partComment = append(g.partComment, comment)
 	g.restored = append(g.restored, r)
 	return r
 }
@@ -57,13 +60,13 @@ func (g *funcGraph) restoredAt(i int) *restoredBlock {
 	return nil
 }
 
-// ssaSucc returns the go/ssa block that graph block b stands for: b
-// itself, or the block a restored block leads to.
+// ssaSucc returns the go/ssa block that graph block b stands for: the one
+// it is part of, or the one a restored block leads to.
 func (g *funcGraph) ssaSucc(b int) int {
-	for b >= len(g.fn.Blocks) {
+	for g.ssaOf[b] < 0 {
 		b = g.succs[b][0]
 	}
-	return b
+	return g.ssaOf[b]
 }
 
 // flow returns the source flow of the function's body, or nil.
@@ -95,40 +98,40 @@ func (g *funcGraph) restoreLabels() {
 	if sf == nil {
 		return
 	}
-	at := labelBlocks(g.fn, sf)
+	at := g.labelBlocks(sf)
 	type edge struct {
 		from, slot int
 		path       []string // the empty labels it crosses, in order
-		to         int      // the go/ssa block it ends at
+		to         int      // the block it ends at
 	}
 	var edges []edge
 	ifs := make(map[int]ssa.Value)
-	for _, b := range g.fn.Blocks {
-		labels, degenerate := sf.edgeLabels(b)
-		if !degenerate && len(labels) != len(b.Succs) {
+	for b := range g.succs {
+		if g.ssaOf[b] < 0 {
 			continue
 		}
-		if degenerate && len(b.Succs) != 1 {
+		_, virtual := g.vterm[b]
+		succs := g.succs[b]
+		labels, degenerate := sf.edgeLabels(g.partInstrs[b], b, g.partComment[b], virtual)
+		if !degenerate && len(labels) != len(succs) {
+			continue
+		}
+		if degenerate && len(succs) != 1 {
 			return
 		}
 		reshaped := degenerate
 		var mine []edge
 		for slot, l := range labels {
-			to := b.Succs[0]
+			to := succs[0]
 			if !degenerate {
-				to = b.Succs[slot]
+				to = succs[slot]
 			}
-			e := edge{from: b.Index, slot: slot, to: to.Index}
-			seen := make(map[string]bool)
-			for l != "" && sf.next(l) != "" {
-				if seen[l] {
-					return // a loop of empty labels
-				}
-				seen[l] = true
+			e := edge{from: b, slot: slot, to: to}
+			for sf.empty(l) {
 				e.path = append(e.path, l)
 				l = sf.next(l)
 			}
-			if blk, ok := at[l]; l != "" && (!ok || blk != to.Index) {
+			if blk, ok := at[l]; l != "" && (!ok || blk != to) {
 				return // not the graph the source describes
 			}
 			if l == "" && len(e.path) == 0 && degenerate {
@@ -142,7 +145,7 @@ func (g *funcGraph) restoreLabels() {
 		}
 		edges = append(edges, mine...)
 		if degenerate {
-			ifs[b.Index] = degenerateCond(b, sf)
+			ifs[b] = degenerateCond(g.partInstrs[b], sf)
 		}
 	}
 	if len(edges) == 0 {
@@ -197,25 +200,29 @@ func (g *funcGraph) restoreLabels() {
 // the first edge it took over; a restored block lists its predecessors in
 // block order.
 func (g *funcGraph) rebuildPreds() {
-	n := len(g.fn.Blocks)
 	preds := make([][]int, len(g.succs))
+	// Restored blocks between a go/ssa block and its go/ssa successor.
+	between := func(b int) bool { return g.ssaOf[b] < 0 }
 	for _, c := range g.fn.Blocks {
 		var ps []int
 		seen := make(map[int]bool)
-		for _, p := range c.Preds {
-			if seen[p.Index] {
+		for _, p := range g.preds[c.Index] {
+			if between(p) {
+				continue // found from the go/ssa block before it
+			}
+			if seen[p] {
 				continue
 			}
-			seen[p.Index] = true
-			for _, s := range g.succs[p.Index] {
-				last := p.Index
-				for s >= n {
+			seen[p] = true
+			for _, s := range g.succs[p] {
+				last := p
+				for between(s) {
 					last, s = s, g.succs[s][0]
 				}
 				if s != c.Index {
 					continue
 				}
-				if last >= n {
+				if between(last) {
 					if seen[last] {
 						continue
 					}
@@ -228,7 +235,7 @@ func (g *funcGraph) rebuildPreds() {
 	}
 	for b := range g.succs {
 		for _, s := range g.succs[b] {
-			if s >= n && (b < n || !containsIndex(preds[s], b)) {
+			if g.ssaOf[s] != s && (!between(b) || !containsIndex(preds[s], b)) {
 				preds[s] = append(preds[s], b)
 			}
 		}
@@ -237,10 +244,10 @@ func (g *funcGraph) rebuildPreds() {
 }
 
 // degenerateCond returns the condition of the if that go/ssa made the jump
-// ending b, or nil if it is a constant.
-func degenerateCond(b *ssa.BasicBlock, sf *sourceFlow) ssa.Value {
-	for i := len(b.Instrs) - 1; i >= 0; i-- {
-		if ref, ok := b.Instrs[i].(*ssa.DebugRef); ok && !ref.IsAddr {
+// ending a block with instructions instrs, or nil if it is a constant.
+func degenerateCond(instrs []ssa.Instruction, sf *sourceFlow) ssa.Value {
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if ref, ok := instrs[i].(*ssa.DebugRef); ok && !ref.IsAddr {
 			if _, leaf := sf.leaves[ref.Expr]; leaf {
 				return ref.X
 			}
@@ -264,21 +271,21 @@ func hasGoto(fn *ssa.Function) bool {
 	return found
 }
 
-// labelBlocks maps each label whose statement runs code to the go/ssa block
+// labelBlocks maps each label whose statement runs code to the graph block
 // where that code starts: the block of its first instruction with a
-// position, or else the block go/ssa named after it.
-func labelBlocks(fn *ssa.Function, sf *sourceFlow) map[string]int {
+// position, or else the block named after it.
+func (g *funcGraph) labelBlocks(sf *sourceFlow) map[string]int {
 	out := make(map[string]int)
-	for _, b := range fn.Blocks {
-		if _, ok := sf.labels[b.Comment]; ok {
-			if _, seen := out[b.Comment]; !seen {
-				out[b.Comment] = b.Index
+	for b, comment := range g.partComment {
+		if _, ok := sf.labels[comment]; ok && g.ssaOf[b] >= 0 {
+			if _, seen := out[comment]; !seen {
+				out[comment] = b
 			}
 		}
 	}
 	first := make(map[string]token.Pos)
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
+	for b, instrs := range g.partInstrs {
+		for _, instr := range instrs {
 			p := instrPos(instr)
 			if !p.IsValid() {
 				continue
@@ -290,7 +297,7 @@ func labelBlocks(fn *ssa.Function, sf *sourceFlow) map[string]int {
 				}
 				if f, ok := first[ls.Label.Name]; !ok || p < f {
 					first[ls.Label.Name] = p
-					out[ls.Label.Name] = b.Index
+					out[ls.Label.Name] = b
 				}
 			}
 		}
@@ -310,9 +317,9 @@ func instrPos(instr ssa.Instruction) token.Pos {
 // phiIn returns the value phi receives along the edge from graph block p,
 // making restored blocks' phis as needed.
 func (g *funcGraph) phiIn(phi *ssa.Phi, p int) int {
-	if p < len(g.fn.Blocks) {
-		for j, q := range phi.Block().Preds {
-			if q.Index == p {
+	if q := g.ssaOf[p]; q >= 0 {
+		for j, pred := range phi.Block().Preds {
+			if pred.Index == q {
 				return g.valueID(phi.Edges[j])
 			}
 		}
@@ -369,6 +376,9 @@ func (g *funcGraph) phiEdges(phi *ssa.Phi) []int {
 // of each if go/ssa turned into one depend on the condition.
 func (g *funcGraph) finishRestored() {
 	for _, r := range g.restored {
+		if g.ssaOf[r.index] >= 0 {
+			continue // a part of a go/ssa block: it has its terminator
+		}
 		r.jump = g.newValue(r.index)
 		g.term[r.jump] = true
 		g.inBlock[r.index] = append(g.inBlock[r.index], r.jump)
@@ -377,31 +387,75 @@ func (g *funcGraph) finishRestored() {
 		if cond == nil {
 			continue
 		}
-		instrs := g.fn.Blocks[b].Instrs
-		g.depend(g.ids[instrs[len(instrs)-1]], g.valueID(cond))
+		jump, ok := g.vterm[b]
+		if !ok {
+			instrs := g.fn.Blocks[g.ssaOf[b]].Instrs
+			jump = g.ids[instrs[len(instrs)-1]]
+		}
+		g.depend(jump, g.valueID(cond))
 	}
 }
 
-// A RestoredBlock is a block of the source's control flow that go/ssa
-// removed and the analysis put back: an empty label or if.done. Its index
-// follows go/ssa's blocks.
-type RestoredBlock struct {
+// A BlockView is one block of the graph the analysis ran on: a go/ssa
+// block, a part of one that a label starts (go/ssa fused it into the block
+// before), or a block go/ssa removed (an empty label or if.done).
+type BlockView struct {
 	Index   int
-	Comment string    // the goto label, or "if.done"
-	Pos     token.Pos // the label's
-	Phis    []int     // the value numbers of its phis
-	Jump    int       // the value number of its jump
+	Comment string
+	Labels  []string          // the goto labels whose code starts here
+	SSA     *ssa.BasicBlock   // the go/ssa block it is or is part of, or nil
+	Instrs  []ssa.Instruction // its go/ssa instructions, debug references included
+	Phis    []int             // the value numbers of the phis of a removed block
+	Jump    int               // the value number of a jump go/ssa does not have, or -1
+	Pos     token.Pos         // the label's, for a removed label
 }
 
-// Restored returns the blocks the analysis put back, by index.
-func (f *Func) Restored() []RestoredBlock {
-	var out []RestoredBlock
-	for _, r := range f.graph.restored {
-		rb := RestoredBlock{Index: r.index, Comment: r.comment, Pos: r.pos, Jump: r.jump}
-		for _, p := range r.phis {
-			rb.Phis = append(rb.Phis, p.id)
+// Blocks returns the blocks of the graph the analysis ran on, by index:
+// go/ssa's first, then those the analysis added.
+func (f *Func) Blocks() []BlockView {
+	g := f.graph
+	labels := g.blockLabelNames()
+	out := make([]BlockView, len(g.succs))
+	for i := range out {
+		v := BlockView{Index: i, Comment: g.partComment[i], Labels: labels[i], Instrs: g.partInstrs[i], Jump: -1}
+		if q := g.ssaOf[i]; q >= 0 {
+			v.SSA = f.SSA.Blocks[q]
 		}
-		out = append(out, rb)
+		if j, ok := g.vterm[i]; ok {
+			v.Jump = j
+		}
+		if r := g.restoredAt(i); r != nil && g.ssaOf[i] < 0 {
+			v.Pos, v.Jump = r.pos, r.jump
+			for _, p := range r.phis {
+				v.Phis = append(v.Phis, p.id)
+			}
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// blockLabelNames lists, for each block, the labels whose code starts in
+// it: by the first instruction with a position, or the block restored for
+// an empty label.
+func (g *funcGraph) blockLabelNames() [][]string {
+	out := make([][]string, len(g.succs))
+	sf := g.flow()
+	if sf == nil || len(sf.labels) == 0 {
+		return out
+	}
+	at := g.labelBlocks(sf)
+	for _, r := range g.restored {
+		if g.ssaOf[r.index] < 0 && r.comment != "if.done" {
+			at[r.comment] = r.index
+		}
+	}
+	for _, n := range sf.nodes {
+		if ls, ok := n.stmt.(*ast.LabeledStmt); ok {
+			if b, ok := at[ls.Label.Name]; ok {
+				out[b] = append(out[b], ls.Label.Name)
+			}
+		}
 	}
 	return out
 }
@@ -417,7 +471,8 @@ func (f *Func) Preds(b int) []int { return f.graph.preds[b] }
 // predecessor.
 func (f *Func) Operands(id int) []int { return f.graph.operands[id] }
 
-// PhiOf returns, for a phi of a restored block, the go/ssa phi it feeds.
+// PhiOf returns, for a phi of a removed block put back, the go/ssa phi it
+// feeds.
 func (f *Func) PhiOf(id int) *ssa.Phi {
 	for _, r := range f.graph.restored {
 		for _, p := range r.phis {
@@ -443,4 +498,43 @@ func (f *Func) ValueName(id int) string {
 func (f *Func) RestoredCond(b int) (ssa.Value, bool) {
 	cond, ok := f.graph.restoredIfs[b]
 	return cond, ok
+}
+
+// addConstConds gives each if on a comparison of constants an instruction
+// for the comparison. go/ssa folds "if 1 < 2" to "if true", but the
+// comparison is code: LLVM's IR of the source has an icmp, which is
+// divergent, like everything in a cycle that diverged paths enter at
+// different blocks, and then so is the branch.
+func (g *funcGraph) addConstConds() {
+	for b := range g.succs {
+		ifi, ok := g.termInstr(b).(*ssa.If)
+		if !ok {
+			continue
+		}
+		if _, ok := ifi.Cond.(*ssa.Const); !ok {
+			continue
+		}
+		sf := g.flow()
+		if sf == nil {
+			return
+		}
+		last := token.NoPos
+		instrs := g.partInstrs[b]
+		for i := len(instrs) - 1; i >= 0 && !last.IsValid(); i-- {
+			last = instrPos(instrs[i])
+		}
+		ifs := sf.ifAfter(b, g.partComment[b], last)
+		if ifs == nil {
+			continue
+		}
+		switch ast.Unparen(ifs.Cond).(type) {
+		case *ast.Ident, *ast.BasicLit, *ast.SelectorExpr:
+			continue // a named constant: nothing to compute
+		}
+		term := g.ids[ifi]
+		cmp := g.newValue(b)
+		ids := g.inBlock[b]
+		g.inBlock[b] = append(append(ids[:len(ids)-1:len(ids)-1], cmp), term)
+		g.depend(term, cmp)
+	}
 }

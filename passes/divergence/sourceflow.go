@@ -156,6 +156,25 @@ func (sf *sourceFlow) next(label string) string {
 	return sf.transfer([]ast.Stmt{n.stmt.(*ast.LabeledStmt).Stmt}, 0, n)
 }
 
+// empty reports whether go/ssa removes label's block: its statement runs no
+// code and passes control to another label, without coming back to it
+// (go/ssa keeps a block that jumps to itself).
+func (sf *sourceFlow) empty(label string) bool {
+	next := sf.next(label)
+	if label == "" || next == "" {
+		return false
+	}
+	for range sf.labels {
+		if next == label {
+			return false
+		}
+		if next = sf.next(next); next == "" {
+			return true
+		}
+	}
+	return true // it leads into a loop of other empty labels
+}
+
 // condLeaves records where each operand of cond sends control, as go/ssa
 // builds a condition: x && y tests y only when x holds.
 func (sf *sourceFlow) condLeaves(cond ast.Expr, t, f string) {
@@ -198,21 +217,29 @@ func (sf *sourceFlow) at(pos token.Pos) *stmtNode {
 // source sends that edge to when no code runs on the way ("" if code runs
 // or it is not known), and whether the block's jump stands for an if that
 // go/ssa made a jump because both edges met (then both labels are given).
-func (sf *sourceFlow) edgeLabels(b *ssa.BasicBlock) (labels []string, degenerate bool) {
-	if len(b.Instrs) == 0 {
+//
+// The block is given by its instructions, index and comment; virtual says
+// that it ends in a jump that go/ssa removed when it fused the next block
+// into it (see splitFused).
+func (sf *sourceFlow) edgeLabels(instrs []ssa.Instruction, index int, comment string, virtual bool) (labels []string, degenerate bool) {
+	if len(instrs) == 0 {
 		return nil, false
+	}
+	var term ssa.Instruction = new(ssa.Jump)
+	if !virtual {
+		term = instrs[len(instrs)-1]
 	}
 	// The leaf of a condition the block tests last, and the last
 	// instruction with a position.
 	var leaf ast.Expr
 	last := token.NoPos
-	for i := len(b.Instrs) - 1; i >= 0 && (leaf == nil || !last.IsValid()); i-- {
-		instr := b.Instrs[i]
+	for i := len(instrs) - 1; i >= 0 && (leaf == nil || !last.IsValid()); i-- {
+		instr := instrs[i]
 		p := instr.Pos()
 		if ref, ok := instr.(*ssa.DebugRef); ok {
 			p = ref.Expr.Pos()
 			if _, ok := sf.leaves[ref.Expr]; ok && leaf == nil && !ref.IsAddr {
-				if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); !ok || ifi.Cond == ref.X {
+				if ifi, ok := term.(*ssa.If); !ok || ifi.Cond == ref.X {
 					leaf = ref.Expr
 				}
 			}
@@ -221,7 +248,7 @@ func (sf *sourceFlow) edgeLabels(b *ssa.BasicBlock) (labels []string, degenerate
 			last = p
 		}
 	}
-	switch term := b.Instrs[len(b.Instrs)-1].(type) {
+	switch term := term.(type) {
 	case *ssa.If:
 		if leaf != nil {
 			t := sf.leaves[leaf]
@@ -230,7 +257,7 @@ func (sf *sourceFlow) edgeLabels(b *ssa.BasicBlock) (labels []string, degenerate
 		if _, ok := term.Cond.(*ssa.Const); ok {
 			// A constant condition leaves nothing to see: the if is the
 			// statement after the last one that left an instruction.
-			if ifs := sf.ifAfter(b, last); ifs != nil {
+			if ifs := sf.ifAfter(index, comment, last); ifs != nil {
 				if t, ok := sf.leaves[ast.Unparen(ifs.Cond)]; ok {
 					return t[:], false
 				}
@@ -245,7 +272,7 @@ func (sf *sourceFlow) edgeLabels(b *ssa.BasicBlock) (labels []string, degenerate
 		var l string
 		switch n := sf.at(last); {
 		case !last.IsValid():
-			l = sf.startLabel(b)
+			l = sf.startLabel(index, comment)
 		case n != nil && simpleStmt(n.stmt):
 			l = sf.transfer(n.list, n.idx+1, n.parent)
 		}
@@ -254,16 +281,17 @@ func (sf *sourceFlow) edgeLabels(b *ssa.BasicBlock) (labels []string, degenerate
 	return nil, false
 }
 
-// ifAfter returns the if statement with a constant condition that block b
-// ends in, given the position of b's last instruction with one: the if
+// ifAfter returns the if statement with a constant condition that a block
+// (by index and comment) ends in, given the position of its last
+// instruction with one: the if
 // that control reaches from there without running code.
-func (sf *sourceFlow) ifAfter(b *ssa.BasicBlock, last token.Pos) *ast.IfStmt {
+func (sf *sourceFlow) ifAfter(index int, comment string, last token.Pos) *ast.IfStmt {
 	var ifs *ast.IfStmt
 	switch n := sf.at(last); {
-	case !last.IsValid() && b.Index == 0:
+	case !last.IsValid() && index == 0:
 		_, ifs = sf.follow(sf.body, 0, nil, true)
-	case !last.IsValid() && sf.labels[b.Comment] != nil:
-		n := sf.labels[b.Comment]
+	case !last.IsValid() && sf.labels[comment] != nil:
+		n := sf.labels[comment]
 		_, ifs = sf.follow([]ast.Stmt{n.stmt.(*ast.LabeledStmt).Stmt}, 0, n, true)
 	case n != nil && simpleStmt(n.stmt):
 		_, ifs = sf.follow(n.list, n.idx+1, n.parent, true)
@@ -276,11 +304,11 @@ func (sf *sourceFlow) ifAfter(b *ssa.BasicBlock, last token.Pos) *ast.IfStmt {
 
 // startLabel is where control goes from a block with no instruction that
 // has a position: the entry, or a label block whose statement left none.
-func (sf *sourceFlow) startLabel(b *ssa.BasicBlock) string {
-	if b.Index == 0 {
+func (sf *sourceFlow) startLabel(index int, comment string) string {
+	if index == 0 {
 		return sf.transfer(sf.body, 0, nil)
 	}
-	return sf.next(b.Comment)
+	return sf.next(comment)
 }
 
 // simpleStmt reports whether control leaves s at its end, to the next
