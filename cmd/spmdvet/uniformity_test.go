@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -406,5 +407,74 @@ func TestUniformityText(t *testing.T) {
 	wantCode(t, "uniformity -run Irreducible", r, 0)
 	if n := strings.Count(r.stdout, "UniformityInfo for function "); n != 1 || !strings.Contains(r.stdout, "'example.com/uk/uk.Irreducible'") {
 		t.Errorf("-run Irreducible printed %d functions:\n%s", n, r.stdout)
+	}
+}
+
+// TestUniformityGotoLabels checks that the dump of a goto kernel has the
+// source's graph, one block per label named after it, although go/ssa
+// removed or fused most of them: the analysis runs on that graph, as LLVM
+// does on the IR of the same source.
+func TestUniformityGotoLabels(t *testing.T) {
+	dir := writeModule(t, "gotolabels.txtar", "example.com/gl")
+	r := spmdvet(t, dir, "uniformity", "-json", "./gl")
+	wantCode(t, "uniformity -json", r, 0)
+	checkSchema(t, r.stdout)
+	d := decodeDump(t, r.stdout)
+	if len(d.Functions) != 1 {
+		t.Fatalf("%d functions, want 1", len(d.Functions))
+	}
+	f := d.Functions[0]
+	byLabel := map[string]uBlock{}
+	for _, b := range f.Blocks {
+		if b.Comment != "entry" {
+			if _, dup := byLabel[b.Comment]; dup {
+				t.Errorf("two blocks named %s", b.Comment)
+			}
+			byLabel[b.Comment] = b
+		}
+	}
+	// The source's edges, by label.
+	edges := map[string][]string{
+		"B0": {"B1", "B2"}, "B1": {"B3"}, "B2": {"B3"}, "B3": {"B4"},
+		"B4": {"B5", "B5"}, "B5": {"B0", "B6"}, "B6": nil,
+	}
+	name := map[int]string{}
+	for _, b := range f.Blocks {
+		name[b.Index] = b.Comment
+	}
+	for l, want := range edges {
+		b, ok := byLabel[l]
+		if !ok {
+			t.Errorf("no block for label %s", l)
+			continue
+		}
+		var got []string
+		if b.Terminator != nil {
+			f := strings.Fields(b.Terminator.Text)
+			for i, w := range f {
+				if w == "jump" || w == "goto" || w == "else" {
+					n, _ := strconv.Atoi(f[i+1])
+					got = append(got, name[n])
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s goes to %v, want %v (terminator %+v)", l, got, want, b.Terminator)
+		}
+	}
+	// B3 joins the divergent branch of B0: its phi of x is divergent. The
+	// branch in B4 is divergent, though both its edges reach B5.
+	if b := byLabel["B3"]; len(b.Instrs) != 1 || !strings.Contains(b.Instrs[0].Text, "= phi [") || !b.Instrs[0].Divergent {
+		t.Errorf("B3 instructions %+v, want one divergent phi", b.Instrs)
+	}
+	if term := byLabel["B4"].Terminator; term == nil || !strings.HasPrefix(term.Text, "if ") || !term.Divergent {
+		t.Errorf("B4 terminator %+v, want a divergent if", term)
+	}
+	if !byLabel["B1"].ControlDivergent || !byLabel["B2"].ControlDivergent || byLabel["B3"].ControlDivergent {
+		t.Errorf("control divergence of B1, B2, B3: %v %v %v, want true true false",
+			byLabel["B1"].ControlDivergent, byLabel["B2"].ControlDivergent, byLabel["B3"].ControlDivergent)
+	}
+	if len(f.Cycles) != 1 || name[f.Cycles[0].Header] != "B0" || len(f.Cycles[0].Blocks) != 6 {
+		t.Errorf("cycles %+v, want one headed by B0 with B0-B5", f.Cycles)
 	}
 }
