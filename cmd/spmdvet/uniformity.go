@@ -149,9 +149,10 @@ type dumpCycle struct {
 type dumpBlock struct {
 	Index   int    `json:"index"`
 	Comment string `json:"comment"`
-	// Labels are the goto labels whose statements start in this block:
-	// go/ssa fuses a labelled block into its only predecessor, keeping the
-	// predecessor's comment, and drops labels on a bare goto.
+	// Labels are the goto labels whose code starts in this block. The
+	// dump shows the graph the analysis ran on: go/ssa's blocks, cut where
+	// a label go/ssa fused into the block before starts, and the empty
+	// labels go/ssa threaded away put back, each named after its label.
 	Labels []string `json:"labels"`
 	// SSABlock is the go/ssa block this block is or is part of (go/ssa
 	// fused the labels after the first into it), -1 for a block go/ssa
