@@ -13,11 +13,10 @@ import (
 // graph are the values its result depends on, which for calls, loads and
 // channel operations is not simply its SSA operands.
 type funcGraph struct {
-	fn     *ssa.Function
-	blocks []*ssa.BasicBlock
-	succs  [][]int
-	preds  [][]int
-	live   [][]int // successors, without the dead edge of a branch on a constant
+	fn    *ssa.Function
+	succs [][]int
+	preds [][]int
+	live  [][]int // successors, without the dead edge of a branch on a constant
 
 	// Values: instructions first, in block order, then everything else.
 	values    []ssa.Value       // nil for instructions without a result and for memory
@@ -122,7 +121,6 @@ type memObject struct {
 func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 	g := &funcGraph{
 		fn:           fn,
-		blocks:       fn.Blocks,
 		ids:          make(map[any]int),
 		consts:       make(map[string]int),
 		seedWhy:      make(map[int]string),

@@ -283,24 +283,8 @@ func (g *funcGraph) labelBlocks(sf *sourceFlow) map[string]int {
 			}
 		}
 	}
-	first := make(map[string]token.Pos)
-	for b, instrs := range g.partInstrs {
-		for _, instr := range instrs {
-			p := instrPos(instr)
-			if !p.IsValid() {
-				continue
-			}
-			for n := sf.at(p); n != nil; n = n.parent {
-				ls, ok := n.stmt.(*ast.LabeledStmt)
-				if !ok || p < ls.Stmt.Pos() || p >= ls.Stmt.End() {
-					continue
-				}
-				if f, ok := first[ls.Label.Name]; !ok || p < f {
-					first[ls.Label.Name] = p
-					out[ls.Label.Name] = b
-				}
-			}
-		}
+	for label, at := range labelStarts(sf, g.partInstrs) {
+		out[label] = at[0]
 	}
 	return out
 }
@@ -518,12 +502,7 @@ func (g *funcGraph) addConstConds() {
 		if sf == nil {
 			return
 		}
-		last := token.NoPos
-		instrs := g.partInstrs[b]
-		for i := len(instrs) - 1; i >= 0 && !last.IsValid(); i-- {
-			last = instrPos(instrs[i])
-		}
-		ifs := sf.ifAfter(b, g.partComment[b], last)
+		ifs := sf.ifAfter(b, g.partComment[b], lastPos(g.partInstrs[b]))
 		if ifs == nil {
 			continue
 		}

@@ -39,7 +39,7 @@ func (g *funcGraph) splitFused() {
 		return
 	}
 	cuts := make(map[int][]cut)
-	first := firstInstrs(g.fn, sf)
+	first := labelStarts(sf, g.partInstrs)
 	for label, loc := range first {
 		b := g.fn.Blocks[loc[0]]
 		// The label's code starts after the last instruction with a
@@ -66,10 +66,7 @@ func (g *funcGraph) splitFused() {
 		if _, ok := ifi.Cond.(*ssa.Const); !ok {
 			continue
 		}
-		last := token.NoPos
-		for i := len(b.Instrs) - 1; i >= 0 && !last.IsValid(); i-- {
-			last = instrPos(b.Instrs[i])
-		}
+		last := lastPos(b.Instrs)
 		ifs := sf.ifAfter(b.Index, b.Comment, last)
 		if ifs == nil {
 			continue
@@ -150,14 +147,15 @@ func (g *funcGraph) split(b *ssa.BasicBlock, cuts []cut) {
 	}
 }
 
-// firstInstrs returns, for each label whose code leaves an instruction
-// with a position, the block and index of its first: in the block of the
-// instruction earliest in the source, the earliest in the block.
-func firstInstrs(fn *ssa.Function, sf *sourceFlow) map[string][2]int {
+// labelStarts returns, for each label whose code leaves an instruction
+// with a position, where its code starts among the blocks' instructions:
+// the block of its instruction earliest in the source, and there the
+// earliest in the block.
+func labelStarts(sf *sourceFlow, blocks [][]ssa.Instruction) map[string][2]int {
 	out := make(map[string][2]int)
 	first := make(map[string]token.Pos)
-	for _, b := range fn.Blocks {
-		for i, instr := range b.Instrs {
+	for b, instrs := range blocks {
+		for i, instr := range instrs {
 			p := instrPos(instr)
 			if !p.IsValid() {
 				continue
@@ -170,9 +168,9 @@ func firstInstrs(fn *ssa.Function, sf *sourceFlow) map[string][2]int {
 				name := ls.Label.Name
 				f, ok := first[name]
 				switch {
-				case !ok || p < f && out[name][0] != b.Index:
+				case !ok || p < f && out[name][0] != b:
 					first[name] = p
-					out[name] = [2]int{b.Index, i}
+					out[name] = [2]int{b, i}
 				case p < f:
 					first[name] = p
 				}
@@ -180,6 +178,16 @@ func firstInstrs(fn *ssa.Function, sf *sourceFlow) map[string][2]int {
 		}
 	}
 	return out
+}
+
+// lastPos returns the position of the last instruction that has one.
+func lastPos(instrs []ssa.Instruction) token.Pos {
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if p := instrPos(instrs[i]); p.IsValid() {
+			return p
+		}
+	}
+	return token.NoPos
 }
 
 // labelOf returns the label whose statement is s, or "".
