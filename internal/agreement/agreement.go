@@ -233,12 +233,22 @@ func upTo(n int) iter.Seq[int] {
 	}
 }
 
-// RangeFunc ranges over a lane-dependent iterator: lane k runs k barriers
-// .
+// RangeFunc ranges over a lane-dependent iterator: lane k runs k barriers.
 func RangeFunc(l spmd.Lane) {
 	for range upTo(l.Index()) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
+}
+
+// DeferredBarrier: Go runs the deferred call at each return, each return
+// with its own copy, so lanes that leave by different returns wait at
+// different barriers.
+func DeferredBarrier(l spmd.Lane, n int) {
+	defer l.Barrier() // want `barrier l.Barrier is deferred, and lanes reach the returns that run it under divergent control`
+	if l.Index() >= n {
+		return
+	}
+	_ = n
 }
 
 // ---- Reported by spmdvet, but they do not diverge when run (see the
@@ -446,15 +456,12 @@ func GenericHelper(l spmd.Lane) {
 	}
 }
 
-// ---- Accepted by spmdvet, but spmd.Run reports a divergence (a bug in
-// package spmd; see the test's table).
-
-// DeferredBarrier: the deferred barrier runs in every lane, whichever
-// return the lane takes.
-func DeferredBarrier(l spmd.Lane, n int) {
+// DeferredUniformReturn: the lanes agree on the return they take, so they
+// all run the same copy of the deferred barrier.
+func DeferredUniformReturn(l spmd.Lane, n int, out []int) {
 	defer l.Barrier()
-	if l.Index() >= n {
+	if n > 4 {
 		return
 	}
-	_ = n
+	out[l.Index()] = n
 }

@@ -115,6 +115,7 @@ var cases = []kernelCase{
 		data := alternating[float64](lanes)
 		return spmd.Run(lanes, func(l spmd.Lane) { agreement.GenericBody(l, data) })
 	}},
+	{fn: "DeferredBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
 	{fn: "RunLiteral", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		return agreement.RunLiteral(lanes, alternating[int](lanes))
 	}},
@@ -170,12 +171,15 @@ var cases = []kernelCase{
 	}},
 	{fn: "GenericHelper", static: accepted, dynamic: completes, run: kernel(agreement.GenericHelper)},
 
-	// Accepted, but divergent when run.
-	{fn: "DeferredBarrier", static: accepted, dynamic: diverges,
-		differ: "spmd.Run identifies a call site by its stack of PCs, and an open-coded deferred call gets the PC of " +
-			"the return that ran it: lanes that return early and lanes that fall off the end wait at 'different' " +
-			"barriers, although it is the same defer statement, run by every lane (a bug in package spmd, not spmdvet)",
-		run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
+	{fn: "DeferredUniformReturn", static: accepted, dynamic: completes, run: func(lanes int) error {
+		out := make([]int, lanes)
+		for _, n := range []int{3, 5} {
+			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.DeferredUniformReturn(l, n, out) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
 }
 
 // knownBugCases is the table for package knownbugs: static is the correct

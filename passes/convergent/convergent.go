@@ -114,6 +114,9 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		return false // synthetic: a wrapper's call has no place in the source
 	}
 	name := types.ExprString(expr.Fun)
+	if _, ok := ast.Unparen(expr.Fun).(*ast.FuncLit); ok {
+		name = "func literal" // not the "(func() literal)" of ExprString
+	}
 	category, kind, consequence := CategoryCollective, "collective", "its result depends on which lanes happen to reach it"
 	if s.Barrier {
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
@@ -132,6 +135,10 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	} else if len(f.ControlDivergence(call)) > 0 {
 		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
 		notes = f.ExplainControl(call)
+	} else if ret := f.DivergentDeferRun(call); ret != nil {
+		diag.Message = fmt.Sprintf("%s %s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", kind, name, consequence)
+		p := f.ReturnPos(ret)
+		notes = append([]divergence.Note{{Pos: p, End: p, Message: "the deferred call runs at this return"}}, f.ExplainDeferRun(ret)...)
 	} else if outer := f.OuterDivergence(); outer != nil {
 		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
 		notes = outer

@@ -13,16 +13,21 @@
 //   - a convergent call in a block that runs under divergent control: whether
 //     it runs depends on a branch that lanes may take differently, a loop that
 //     they leave in different iterations, or an early return by some lanes;
-//
-//     if l.Index() >= n {
-//     return
-//     }
-//     l.Barrier() // barrier under divergent control: deadlock
-//
+//   - a deferred convergent call in a function whose returns lanes reach
+//     under divergent control: Go runs deferred calls at each return, each
+//     return with its own copy of the call, so lanes that leave by different
+//     returns do not meet;
 //   - a convergent call inside an irreducible cycle (built with goto) that
 //     lanes split by a divergent branch may enter at different blocks: the
 //     lanes that execute it together are not the ones a structured program
 //     would group.
+//
+// The first is the most common:
+//
+//	if l.Index() >= n {
+//		return
+//	}
+//	l.Barrier() // barrier under divergent control: deadlock
 //
 // Each diagnostic names, as related information, the divergent branch and
 // the lane-dependent value it depends on, back to its source.

@@ -50,6 +50,52 @@ func (f *Func) ControlDivergence(instr ssa.Instruction) []*ssa.BasicBlock {
 	return out
 }
 
+// DivergentDeferRun returns, for a deferred call, a return where it runs
+// that lanes reach under divergent control (the RunDefers there), or nil.
+func (f *Func) DivergentDeferRun(call ssa.CallInstruction) ssa.Instruction {
+	id, ok := f.graph.ids[call]
+	if !ok {
+		return nil
+	}
+	for _, rd := range f.graph.deferRuns(id) {
+		if _, ok := blockUnderDivergentControl(f.U, f.graph.blockOf[rd]); ok {
+			return f.graph.instrs[rd]
+		}
+	}
+	return nil
+}
+
+// ExplainDeferRun explains why lanes reach the RunDefers instruction rd
+// under divergent control.
+func (f *Func) ExplainDeferRun(rd ssa.Instruction) []Note {
+	if notes := f.ExplainControl(rd); notes != nil {
+		return notes
+	}
+	if _, branch := f.NotMConverged(rd); branch != nil {
+		return f.ExplainBranch(branch)
+	}
+	return nil
+}
+
+// ReturnPos returns the position of the return that ends instr's block: the
+// return statement, or the closing brace of a function that falls off its
+// end.
+func (f *Func) ReturnPos(instr ssa.Instruction) token.Pos {
+	b := instr.Block()
+	if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && ret.Pos().IsValid() {
+		return ret.Pos()
+	}
+	switch syn := f.SSA.Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Body != nil {
+			return syn.Body.Rbrace
+		}
+	case *ast.FuncLit:
+		return syn.Body.Rbrace
+	}
+	return token.NoPos
+}
+
 // NotMConverged returns, for an instruction in a cycle that diverged paths
 // may enter at different entries, the cycle and the branch that split them.
 func (f *Func) NotMConverged(instr ssa.Instruction) (*uniformity.Cycle, *ssa.BasicBlock) {

@@ -50,6 +50,8 @@ type funcGraph struct {
 	// effects are the nodes that stand for a callee's writes through its
 	// arguments: writers of the caller's memory without a block.
 	returns []int // the Return instructions
+	// runDefers are the RunDefers instructions: where deferred calls run.
+	runDefers []int
 	// effectOf maps the node standing for a callee's writes to the call.
 	effectOf map[int]int
 	// restored are the blocks put back after go/ssa's jump threading (see
@@ -465,6 +467,9 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 
 	case *ssa.Return:
 		g.returns = append(g.returns, id)
+
+	case *ssa.RunDefers:
+		g.runDefers = append(g.runDefers, id)
 
 	case *ssa.Lookup:
 		dependOn(instr.X, instr.Index)

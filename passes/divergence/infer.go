@@ -270,7 +270,18 @@ func (g *funcGraph) underDivergentControl(r *uniformity.Result, w int) (int, boo
 	if call, ok := g.effectOf[w]; ok {
 		w = call
 	}
-	b := g.blockOf[w]
+	if branch, ok := blockUnderDivergentControl(r, g.blockOf[w]); ok {
+		return branch, true
+	}
+	for _, rd := range g.deferRuns(w) {
+		if branch, ok := blockUnderDivergentControl(r, g.blockOf[rd]); ok {
+			return branch, true
+		}
+	}
+	return -1, false
+}
+
+func blockUnderDivergentControl(r *uniformity.Result, b int) (int, bool) {
 	if b < 0 {
 		return -1, false
 	}
@@ -281,6 +292,43 @@ func (g *funcGraph) underDivergentControl(r *uniformity.Result, w int) (int, boo
 		return branch, true
 	}
 	return -1, false
+}
+
+// deferRuns returns, for a defer statement, the RunDefers instructions that
+// may run its call: those reachable from it. Go runs deferred calls at each
+// return, each return its own copy of the call, so lanes that leave by
+// different returns run different calls, just as if the call were written
+// out before each return.
+func (g *funcGraph) deferRuns(id int) []int {
+	d, ok := g.instrs[id].(*ssa.Defer)
+	if !ok || d.DeferStack != nil {
+		// A defer in a range-over-func body runs at the enclosing
+		// function's returns, which are not in this graph.
+		return nil
+	}
+	if g.blockOf[id] < 0 {
+		return nil
+	}
+	seen := make([]bool, len(g.succs))
+	stack := []int{g.blockOf[id]}
+	seen[stack[0]] = true
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range g.succs[b] {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	var out []int
+	for _, rd := range g.runDefers {
+		if seen[g.blockOf[rd]] {
+			out = append(out, rd)
+		}
+	}
+	return out
 }
 
 // resultDivergent reports whether result k may differ between lanes: a

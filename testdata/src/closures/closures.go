@@ -87,14 +87,27 @@ func funcValue(l spmd.Lane) {
 	}
 }
 
-// A deferred closure inside a kernel literal runs at return, in every lane.
+// A deferred closure runs at each return, as its own call there: lanes
+// that leave by different returns run different barriers.
 func deferredClosure() error {
 	return spmd.Run(8, func(l spmd.Lane) {
-		defer func() {
-			l.Barrier() // fine: the closure runs in every lane
+		defer func() { // want `barrier func literal is deferred, and lanes reach the returns that run it under divergent control`
+			l.Barrier()
 		}()
 		if l.Index() > 2 {
 			return
+		}
+	})
+}
+
+// Fine: one return, reached by every lane.
+func deferredClosureOneReturn() error {
+	return spmd.Run(8, func(l spmd.Lane) {
+		defer func() {
+			l.Barrier()
+		}()
+		if l.Index() > 2 {
+			l.Index()
 		}
 	})
 }

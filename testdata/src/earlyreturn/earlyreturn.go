@@ -87,15 +87,31 @@ func returnInHelper(l spmd.Lane, out []int) {
 	l.Barrier()
 }
 
-// A deferred barrier runs when the function returns, in every lane, divergent
-// return or not: lanes return from different places but all run the
-// deferred call. It is still reported at the defer if the defer statement
-// itself is under divergent control.
+// Go runs deferred calls at each return, each return with its own copy of
+// the call, as if it were written out before every return. Lanes that leave
+// by different returns therefore reach different barriers.
 func deferredBarrier(l spmd.Lane, n int) {
-	defer l.Barrier()
+	defer l.Barrier() // want `barrier l.Barrier is deferred, and lanes reach the returns that run it under divergent control`
 	if l.Index() >= n {
 		return
 	}
+}
+
+// Fine: every lane leaves by the same return, whichever way it went before.
+func deferredBarrierOneReturn(l spmd.Lane, out []int) {
+	defer l.Barrier()
+	if l.Index() >= 4 {
+		out[l.Index()] = 1
+	}
+}
+
+// Fine: the lanes agree on which return they take.
+func deferredBarrierUniformReturn(l spmd.Lane, n int, out []int) {
+	defer l.Barrier()
+	if n > 4 {
+		return
+	}
+	out[l.Index()] = n
 }
 
 func deferUnderDivergence(l spmd.Lane, n int) {

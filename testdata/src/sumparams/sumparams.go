@@ -223,3 +223,25 @@ func callSiteAndParam(l spmd.Lane) { // want callSiteAndParam:`spmd\(barrier\)`
 		h(l, l.Index()) // want `barrier h under divergent control`
 	}
 }
+
+// A deferred barrier runs at each return: n decides which return, and so
+// which copy of the barrier, a lane runs.
+func deferredOnReturn(l spmd.Lane, n int) { // want deferredOnReturn:`spmd\(barrier requires\(1\)\)`
+	defer l.Barrier()
+	if n > 0 {
+		return
+	}
+}
+
+// One return: nothing decides which copy runs.
+func deferredOneReturn(l spmd.Lane, n int) { // want deferredOneReturn:`spmd\(barrier\)`
+	defer l.Barrier()
+	if n > 0 {
+		_ = n
+	}
+}
+
+func deferredCalls(l spmd.Lane) { // want deferredCalls:`spmd\(barrier\)`
+	deferredOnReturn(l, l.Index()) // want `parameter n of deferredOnReturn must be uniform`
+	deferredOneReturn(l, l.Index())
+}
