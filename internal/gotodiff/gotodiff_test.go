@@ -61,6 +61,9 @@ func TestGotoDifferential(t *testing.T) {
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if os.Getenv("SPMDVET_BIN") == "" {
+		statSources(t)
+	}
 	sum, err := Run(Config{
 		N: n, Seed: uint64(seed), Dir: dir, Spmdvet: os.Getenv("SPMDVET_BIN"), Keep: 1,
 		Log: func(format string, args ...any) { t.Logf(format, args...) },
@@ -78,6 +81,24 @@ func TestGotoDifferential(t *testing.T) {
 				}
 				t.Errorf("%s/%s: %d disagreements with LLVM 22; the smallest kernel:\n%s", c, k, sum.Diffs[c][k], ex.Format())
 			}
+		}
+	}
+}
+
+// statSources stats every source file the spmdvet binary is built from.
+// Run builds it with the go command, which the test cache does not see;
+// the files a test stats are what the cache checks, so a change to the
+// analysis makes the cached result stale, as it should.
+func statSources(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps",
+		"-f", `{{if .Module}}{{if .Module.Main}}{{range .GoFiles}}{{$.Dir}}/{{.}}{{"\n"}}{{end}}{{end}}{{end}}`,
+		"github.com/spmdvet/spmdvet/cmd/spmdvet").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, f := range strings.Fields(string(out)) {
+		if _, err := os.Stat(f); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
