@@ -7,8 +7,6 @@
 // that exercise the divergence, and one that spmdvet accepts should run to
 // completion; the few legitimate exceptions are documented in the test's
 // table.
-//
-// Kernels whose static verdict is wrong today go in package knownbugs.
 package agreement
 
 import (
@@ -249,6 +247,39 @@ func DeferredBarrier(l spmd.Lane, n int) {
 		return
 	}
 	_ = n
+}
+
+func barrierA(l spmd.Lane) { l.Barrier() }
+
+func barrierB(l spmd.Lane) { l.Barrier() }
+
+// FuncByBranch calls a function chosen by a divergent branch: lanes wait at
+// barrierA's barrier and at barrierB's.
+func FuncByBranch(l spmd.Lane) {
+	f := barrierA
+	if l.Index() < 4 {
+		f = barrierB
+	}
+	f(l) // want `barrier f called through a lane-dependent function value`
+}
+
+// FuncByIndex calls a function loaded at a lane-dependent index.
+func FuncByIndex(l spmd.Lane) {
+	fs := []func(spmd.Lane){barrierA, barrierB}
+	fs[l.Index()%2](l) // want `(barrier|collective) fs\[l.Index\(\) % 2\] called through a lane-dependent function value`
+}
+
+// total is the sum of v over the lanes: declared uniform, but not declared
+// convergent; its body shows that it is.
+//
+//spmd:uniform
+func total(l spmd.Lane, v int) int { return spmd.ReduceAdd(l, v) }
+
+// DeclaredWrapper calls total in some lanes only.
+func DeclaredWrapper(l spmd.Lane) {
+	if l.Index() < 2 {
+		_ = total(l, 1) // want `collective total under divergent control`
+	}
 }
 
 // ---- Reported by spmdvet, but they do not diverge when run (see the

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,14 +14,12 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/spmdvet/spmdvet/internal/agreement"
-	"github.com/spmdvet/spmdvet/internal/agreement/knownbugs"
 	"github.com/spmdvet/spmdvet/passes/convergent"
 	"github.com/spmdvet/spmdvet/spmd"
 )
 
 const (
 	pkgAgreement = "github.com/spmdvet/spmdvet/internal/agreement"
-	pkgKnownBugs = "github.com/spmdvet/spmdvet/internal/agreement/knownbugs"
 )
 
 // A verdict is what spmdvet says about a kernel.
@@ -44,7 +41,7 @@ const (
 )
 
 type kernelCase struct {
-	// fn is the function of package agreement (or knownbugs) that spmdvet
+	// fn is the function of package agreement that spmdvet
 	// checks.
 	fn      string
 	static  verdict
@@ -115,6 +112,9 @@ var cases = []kernelCase{
 		data := alternating[float64](lanes)
 		return spmd.Run(lanes, func(l spmd.Lane) { agreement.GenericBody(l, data) })
 	}},
+	{fn: "FuncByBranch", static: flagged, dynamic: diverges, run: kernel(agreement.FuncByBranch)},
+	{fn: "FuncByIndex", static: flagged, dynamic: diverges, run: kernel(agreement.FuncByIndex)},
+	{fn: "DeclaredWrapper", static: flagged, dynamic: diverges, run: kernel(agreement.DeclaredWrapper)},
 	{fn: "DeferredBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
 	{fn: "RunLiteral", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		return agreement.RunLiteral(lanes, alternating[int](lanes))
@@ -180,14 +180,6 @@ var cases = []kernelCase{
 		}
 		return nil
 	}},
-}
-
-// knownBugCases is the table for package knownbugs: static is the correct
-// verdict, which spmdvet does not give today.
-var knownBugCases = []kernelCase{
-	{fn: "FuncByBranch", static: flagged, dynamic: diverges, run: kernel(knownbugs.FuncByBranch)},
-	{fn: "FuncByIndex", static: flagged, dynamic: diverges, run: kernel(knownbugs.FuncByIndex)},
-	{fn: "DeclaredWrapper", static: flagged, dynamic: diverges, run: kernel(knownbugs.DeclaredWrapper)},
 }
 
 // laneCounts are the group sizes every kernel runs with. The inputs make
@@ -293,37 +285,6 @@ func TestAgreement(t *testing.T) {
 	}
 }
 
-// TestKnownBugs runs the kernels of package knownbugs. Their run-time
-// outcomes must be the table's: that is what shows spmdvet's verdict to be
-// wrong. The static mismatch is logged and skipped, unless
-// SPMDVET_STRICT_XFAIL is set, in which case a kernel on which spmdvet has
-// become right fails the test, to be moved to package agreement.
-func TestKnownBugs(t *testing.T) {
-	rec := new(recorder)
-	results := analysistest.Run(rec, repoRoot(t), convergent.Analyzer, pkgKnownBugs)
-	reports := staticVerdicts(t, results, pkgKnownBugs)
-	checkTableCovers(t, knownBugCases, kernelFuncs(results, pkgKnownBugs))
-	for _, e := range rec.errs {
-		t.Logf("analysistest: %s", e)
-	}
-	strict := os.Getenv("SPMDVET_STRICT_XFAIL") != ""
-	for _, c := range knownBugCases {
-		t.Run(c.fn, func(t *testing.T) {
-			checkConsistent(t, c)
-			checkDynamic(t, c)
-			got := verdictOf(reports[c.fn])
-			switch {
-			case got == c.static && strict:
-				t.Errorf("spmdvet is now right about %s (%s): move it to package agreement", c.fn, got)
-			case got == c.static:
-				t.Logf("spmdvet is now right about %s (%s): move it to package agreement\n\t%s", c.fn, got, strings.Join(reports[c.fn], "\n\t"))
-			default:
-				t.Skipf("known bug: spmdvet says %s, should say %s (the run %s)", got, c.static, c.dynamic)
-			}
-		})
-	}
-}
-
 func verdictOf(reports []string) verdict {
 	if len(reports) > 0 {
 		return flagged
@@ -405,9 +366,3 @@ func runWithTimeout(t *testing.T, c kernelCase, lanes int) error {
 	}
 }
 
-// recorder is an analysistest.Testing that keeps the errors.
-type recorder struct{ errs []string }
-
-func (r *recorder) Errorf(format string, args ...any) {
-	r.errs = append(r.errs, fmt.Sprintf(format, args...))
-}
