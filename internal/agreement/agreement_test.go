@@ -365,4 +365,3 @@ func runWithTimeout(t *testing.T, c kernelCase, lanes int) error {
 		return nil
 	}
 }
-
