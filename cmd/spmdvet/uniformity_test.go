@@ -420,61 +420,79 @@ func TestUniformityGotoLabels(t *testing.T) {
 	wantCode(t, "uniformity -json", r, 0)
 	checkSchema(t, r.stdout)
 	d := decodeDump(t, r.stdout)
-	if len(d.Functions) != 1 {
-		t.Fatalf("%d functions, want 1", len(d.Functions))
+	// The source's edges, by function and label.
+	edges := map[string]map[string][]string{
+		"example.com/gl/gl.K": {
+			"B0": {"B1", "B2"}, "B1": {"B3"}, "B2": {"B3"}, "B3": {"B4"},
+			"B4": {"B5", "B5"}, "B5": {"B0", "B6"}, "B6": nil,
+		},
+		"example.com/gl/gl.K2": {"B0": {"B1", "B2"}, "B1": {"B2", "B3"}, "B2": {"B1", "B3"}, "B3": nil},
+		"example.com/gl/gl.K3": {"B0": {"B1", "B3"}, "B1": {"B2", "B4"}, "B2": {"B4"}, "B4": {"B3"}, "B3": nil},
 	}
-	f := d.Functions[0]
-	byLabel := map[string]uBlock{}
-	for _, b := range f.Blocks {
-		if b.Comment != "entry" {
-			if _, dup := byLabel[b.Comment]; dup {
-				t.Errorf("two blocks named %s", b.Comment)
-			}
-			byLabel[b.Comment] = b
-		}
-	}
-	// The source's edges, by label.
-	edges := map[string][]string{
-		"B0": {"B1", "B2"}, "B1": {"B3"}, "B2": {"B3"}, "B3": {"B4"},
-		"B4": {"B5", "B5"}, "B5": {"B0", "B6"}, "B6": nil,
-	}
-	name := map[int]string{}
-	for _, b := range f.Blocks {
-		name[b.Index] = b.Comment
-	}
-	for l, want := range edges {
-		b, ok := byLabel[l]
+	blocks := map[string]map[string]uBlock{}
+	for _, f := range d.Functions {
+		want, ok := edges[f.Name]
 		if !ok {
-			t.Errorf("no block for label %s", l)
+			t.Errorf("unexpected function %s", f.Name)
 			continue
 		}
-		var got []string
-		if b.Terminator != nil {
-			f := strings.Fields(b.Terminator.Text)
-			for i, w := range f {
-				if w == "jump" || w == "goto" || w == "else" {
-					n, _ := strconv.Atoi(f[i+1])
-					got = append(got, name[n])
+		byLabel := map[string]uBlock{}
+		name := map[int]string{}
+		for _, b := range f.Blocks {
+			name[b.Index] = b.Comment
+			if b.Comment != "entry" {
+				if _, dup := byLabel[b.Comment]; dup {
+					t.Errorf("%s: two blocks named %s", f.Name, b.Comment)
 				}
+				byLabel[b.Comment] = b
 			}
 		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%s goes to %v, want %v (terminator %+v)", l, got, want, b.Terminator)
+		blocks[f.Name] = byLabel
+		for l, want := range want {
+			b, ok := byLabel[l]
+			if !ok {
+				t.Errorf("%s: no block for label %s", f.Name, l)
+				continue
+			}
+			var got []string
+			if b.Terminator != nil {
+				f := strings.Fields(b.Terminator.Text)
+				for i, w := range f {
+					if w == "jump" || w == "goto" || w == "else" {
+						n, _ := strconv.Atoi(f[i+1])
+						got = append(got, name[n])
+					}
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s goes to %v, want %v (terminator %+v)", f.Name, l, got, want, b.Terminator)
+			}
+		}
+		if f.Name == "example.com/gl/gl.K" {
+			if len(f.Cycles) != 1 || name[f.Cycles[0].Header] != "B0" || len(f.Cycles[0].Blocks) != 6 {
+				t.Errorf("cycles %+v, want one headed by B0 with B0-B5", f.Cycles)
+			}
 		}
 	}
-	// B3 joins the divergent branch of B0: its phi of x is divergent. The
-	// branch in B4 is divergent, though both its edges reach B5.
-	if b := byLabel["B3"]; len(b.Instrs) != 1 || !strings.Contains(b.Instrs[0].Text, "= phi [") || !b.Instrs[0].Divergent {
-		t.Errorf("B3 instructions %+v, want one divergent phi", b.Instrs)
+	if len(blocks) != len(edges) {
+		t.Fatalf("functions dumped: %d, want %d", len(blocks), len(edges))
 	}
-	if term := byLabel["B4"].Terminator; term == nil || !strings.HasPrefix(term.Text, "if ") || !term.Divergent {
-		t.Errorf("B4 terminator %+v, want a divergent if", term)
+	// K: B3 joins the divergent branch of B0, so its phi of x is divergent.
+	// The branch in B4 is divergent, though both its edges reach B5.
+	k := blocks["example.com/gl/gl.K"]
+	if b := k["B3"]; len(b.Instrs) != 1 || !strings.Contains(b.Instrs[0].Text, "= phi [") || !b.Instrs[0].Divergent {
+		t.Errorf("K: B3 instructions %+v, want one divergent phi", b.Instrs)
 	}
-	if !byLabel["B1"].ControlDivergent || !byLabel["B2"].ControlDivergent || byLabel["B3"].ControlDivergent {
-		t.Errorf("control divergence of B1, B2, B3: %v %v %v, want true true false",
-			byLabel["B1"].ControlDivergent, byLabel["B2"].ControlDivergent, byLabel["B3"].ControlDivergent)
+	if term := k["B4"].Terminator; term == nil || !strings.HasPrefix(term.Text, "if ") || !term.Divergent {
+		t.Errorf("K: B4 terminator %+v, want a divergent if", term)
 	}
-	if len(f.Cycles) != 1 || name[f.Cycles[0].Header] != "B0" || len(f.Cycles[0].Blocks) != 6 {
-		t.Errorf("cycles %+v, want one headed by B0 with B0-B5", f.Cycles)
+	if !k["B1"].ControlDivergent || !k["B2"].ControlDivergent || k["B3"].ControlDivergent {
+		t.Errorf("K: control divergence of B1, B2, B3: %v %v %v, want true true false",
+			k["B1"].ControlDivergent, k["B2"].ControlDivergent, k["B3"].ControlDivergent)
+	}
+	// K2: the cycle is assumed divergent, so LLVM's comparison 0 >= 2 in
+	// B1 is divergent, and so is the branch on it.
+	if term := blocks["example.com/gl/gl.K2"]["B1"].Terminator; term == nil || !term.Divergent {
+		t.Errorf("K2: B1 terminator %+v, want a divergent if", term)
 	}
 }

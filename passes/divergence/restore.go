@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -99,6 +100,14 @@ func (g *funcGraph) restoreLabels() {
 		return
 	}
 	at := g.labelBlocks(sf)
+	saved := slices.Clone(g.partComment)
+	done := false
+	defer func() {
+		if !done {
+			g.partComment = saved
+		}
+	}()
+	g.learnLabels(sf, at)
 	type edge struct {
 		from, slot int
 		path       []string // the empty labels it crosses, in order
@@ -193,6 +202,47 @@ func (g *funcGraph) restoreLabels() {
 	}
 	g.restoredIfs = ifs
 	g.rebuildPreds()
+	done = true
+}
+
+// learnLabels finds the blocks of labels whose code left no instruction
+// with a position, such as an if on a constant comparison that go/ssa fused
+// into an if arm: such a block is where an edge to the label ends. It
+// names the block after the label, so that its own edges can be read from
+// the label's statement.
+func (g *funcGraph) learnLabels(sf *sourceFlow, at map[string]int) {
+	for changed := true; changed; {
+		changed = false
+		for b := range g.succs {
+			if g.ssaOf[b] < 0 {
+				continue
+			}
+			_, virtual := g.vterm[b]
+			succs := g.succs[b]
+			labels, degenerate := sf.edgeLabels(g.partInstrs[b], b, g.partComment[b], virtual)
+			if degenerate != (len(succs) == 1 && len(labels) == 2) || !degenerate && len(labels) != len(succs) {
+				continue
+			}
+			for slot, l := range labels {
+				for sf.empty(l) {
+					l = sf.next(l)
+				}
+				to := succs[0]
+				if !degenerate {
+					to = succs[slot]
+				}
+				if _, known := at[l]; known || l == "" {
+					continue
+				}
+				if _, labelled := sf.labels[g.partComment[to]]; labelled || lastPos(g.partInstrs[to]).IsValid() {
+					continue
+				}
+				at[l] = to
+				g.partComment[to] = l
+				changed = true
+			}
+		}
+	}
 }
 
 // rebuildPreds recomputes the predecessors from the successors. A go/ssa
@@ -289,11 +339,15 @@ func (g *funcGraph) labelBlocks(sf *sourceFlow) map[string]int {
 	return out
 }
 
-// instrPos is the position of an instruction, or of the expression a debug
-// reference describes.
+// instrPos is the position of the code an instruction stands for: its own,
+// or that of the expression a debug reference describes. A phi has none: its
+// position is its variable's declaration, not code of its block.
 func instrPos(instr ssa.Instruction) token.Pos {
-	if ref, ok := instr.(*ssa.DebugRef); ok {
-		return ref.Expr.Pos()
+	switch instr := instr.(type) {
+	case *ssa.DebugRef:
+		return instr.Expr.Pos()
+	case *ssa.Phi:
+		return token.NoPos
 	}
 	return instr.Pos()
 }

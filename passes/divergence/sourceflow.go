@@ -235,9 +235,8 @@ func (sf *sourceFlow) edgeLabels(instrs []ssa.Instruction, index int, comment st
 	last := token.NoPos
 	for i := len(instrs) - 1; i >= 0 && (leaf == nil || !last.IsValid()); i-- {
 		instr := instrs[i]
-		p := instr.Pos()
+		p := instrPos(instr)
 		if ref, ok := instr.(*ssa.DebugRef); ok {
-			p = ref.Expr.Pos()
 			if _, ok := sf.leaves[ref.Expr]; ok && leaf == nil && !ref.IsAddr {
 				if ifi, ok := term.(*ssa.If); !ok || ifi.Cond == ref.X {
 					leaf = ref.Expr
