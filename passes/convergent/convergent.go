@@ -64,7 +64,10 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 	if v.Barrier {
 		category, kind = CategoryBarrier, "a barrier"
 	}
-	name := types.ExprString(expr.Fun)
+	name := calleeText(expr)
+	if v.Closure {
+		name = fmt.Sprintf("%s, which %s calls,", v.Callee, name)
+	}
 	diag := analysis.Diagnostic{
 		Pos: expr.Pos(), End: expr.End(), Category: category,
 		Message: fmt.Sprintf("%s must be uniform, but a divergent value is passed: it decides whether %s runs", divergence.RequirementSubject(v.Requirement, name), kind),
@@ -73,12 +76,16 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: expr.Pos(), End: expr.End(), Message: why})
 	}
 	argPos, argEnd := expr.Pos(), expr.End()
-	if e := divergence.ArgExpr(v.Call, expr, v.Requirement.Input.Index); e != nil {
+	if e := divergence.ArgExpr(v.Call, expr, v.ArgIndex); e != nil {
 		argPos, argEnd = e.Pos(), e.End()
 	} else if e := f.Expr(v.Arg); e != nil && e.Pos() >= expr.Pos() && e.End() <= expr.End() {
 		argPos, argEnd = e.Pos(), e.End()
 	}
-	diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: argPos, End: argEnd, Message: "divergent value passed here"})
+	passed := "divergent value passed here"
+	if v.Closure {
+		passed = "the function literal passed here captures the divergent value"
+	}
+	diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: argPos, End: argEnd, Message: passed})
 	for _, n := range f.ExplainArg(v.Arg, v.Requirement.Input.Contents) {
 		if n.Pos.IsValid() {
 			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
@@ -113,10 +120,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	if expr == nil {
 		return false // synthetic: a wrapper's call has no place in the source
 	}
-	name := types.ExprString(expr.Fun)
-	if _, ok := ast.Unparen(expr.Fun).(*ast.FuncLit); ok {
-		name = "func literal" // not the "(func() literal)" of ExprString
-	}
+	name := calleeText(expr)
 	category, kind, consequence := CategoryCollective, "collective", "its result depends on which lanes happen to reach it"
 	if s.Barrier {
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
@@ -156,4 +160,13 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	}
 	pass.Report(diag)
 	return true
+}
+
+// calleeText names what a call calls as the source writes it: l.Barrier,
+// spmd.ReduceAdd, or "func literal" (not ExprString's "(func() literal)").
+func calleeText(call *ast.CallExpr) string {
+	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return "func literal"
+	}
+	return types.ExprString(call.Fun)
 }

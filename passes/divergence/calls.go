@@ -193,6 +193,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 				continue
 			}
 			if fs := g.convergentFuncIn(args[in.Index], in.Contents); fs != nil {
+				g.noteClosureRequires(id, call, args[in.Index], in.Index)
 				s = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: s.Requires, Inferred: true}
 				break
 			}
@@ -212,13 +213,31 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	}
 }
 
-func (g *funcGraph) requiringSummary(id int) *Summary {
-	for _, c := range g.requiring {
-		if c.id == id {
-			return c.summary
-		}
+// noteClosureRequires records, for a closure given to a callee that calls
+// it, the closure's requirements on the variables it captured: the callee
+// runs the closure, but the values come from here.
+func (g *funcGraph) noteClosureRequires(id int, call ssa.CallInstruction, arg ssa.Value, argIndex int) {
+	mc, ok := arg.(*ssa.MakeClosure)
+	if !ok {
+		return
 	}
-	return nil
+	fn, _ := mc.Fn.(*ssa.Function)
+	if fn == nil {
+		return
+	}
+	s := g.sem.funcSummary(fn)
+	if s == nil || len(s.Requires) == 0 {
+		return
+	}
+	// The closure's inputs: its parameters, which the callee supplies,
+	// then its captured variables.
+	inputs := make([]ssa.Value, len(fn.Params), len(fn.Params)+len(mc.Bindings))
+	for _, b := range mc.Bindings {
+		inputs = append(inputs, b)
+		g.valueID(b)
+		g.memRoots(b)
+	}
+	g.requiring = append(g.requiring, convergentSite{id: id, call: call, summary: s, name: funcName(g.fn.Prog.Fset, fn), args: inputs, argIndex: argIndex})
 }
 
 // dynamicSummary bounds a call of a function value: when every function it
@@ -230,18 +249,12 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 		return r
 	}
 	if !common.IsInvoke() {
-		if fns, ok := possibleFuncs(common.Value); ok {
-			for _, fn := range fns {
-				if s := g.sem.funcSummary(fn); s != nil && s.Convergent {
-					return s
-				}
-				if obj := funcObject(fn); obj != nil {
-					if s := g.sem.summaryOf(obj); s != nil && s.Convergent {
-						return s
-					}
-				}
-			}
-			return nil
+		fns, complete := possibleFuncs(common.Value)
+		if !complete {
+			fns = heldFuncs(common.Value, false)
+		}
+		if s := g.convergentOf(fns); s != nil || complete {
+			return s
 		}
 	}
 	if common.IsInvoke() {
@@ -275,26 +288,19 @@ func (g *funcGraph) returnedFunc(v ssa.Value) *Summary {
 // convergentFuncIn returns the summary of a convergent function that v is,
 // or, with contents, that the variable v points to may hold.
 func (g *funcGraph) convergentFuncIn(v ssa.Value, contents bool) *Summary {
-	var cands []ssa.Value
-	if !contents {
-		cands = []ssa.Value{v}
-	} else if refs := v.Referrers(); refs != nil {
-		for _, r := range *refs {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == v {
-				cands = append(cands, st.Val)
-			}
+	return g.convergentOf(heldFuncs(v, contents))
+}
+
+// convergentOf returns the summary of the first convergent function of
+// fns, or nil.
+func (g *funcGraph) convergentOf(fns []*ssa.Function) *Summary {
+	for _, fn := range fns {
+		if s := g.sem.funcSummary(fn); s != nil && s.Convergent {
+			return s
 		}
-	}
-	for _, c := range cands {
-		fns, _ := possibleFuncs(c)
-		for _, fn := range fns {
-			if s := g.sem.funcSummary(fn); s != nil && s.Convergent {
+		if obj := funcObject(fn); obj != nil {
+			if s := g.sem.summaryOf(obj); s != nil && s.Convergent {
 				return s
-			}
-			if obj := funcObject(fn); obj != nil {
-				if s := g.sem.summaryOf(obj); s != nil && s.Convergent {
-					return s
-				}
 			}
 		}
 	}

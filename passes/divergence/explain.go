@@ -341,8 +341,14 @@ type Violation struct {
 	Barrier     bool
 	Requirement Requirement
 	// Arg is the argument for the input (for a Contents input, the
-	// pointer whose target is divergent).
-	Arg ssa.Value
+	// pointer whose target is divergent), and ArgIndex the argument of
+	// Call that passes it: the argument itself, or a closure that captured
+	// it and that the callee calls.
+	Arg      ssa.Value
+	ArgIndex int
+	// Closure: the requirement is a closure's, passed to Callee, which
+	// calls it; Callee names the closure.
+	Closure bool
 }
 
 // Violations lists the calls in f that pass divergent values where the
@@ -353,8 +359,7 @@ func (f *Func) Violations() []Violation {
 		if v.req == nil {
 			continue // a convergent call under divergent control: the checker finds those itself
 		}
-		s := f.graph.requiringSummary(v.callID)
-		out = append(out, Violation{Call: v.call, Callee: v.callee, Barrier: s != nil && s.Barrier, Requirement: *v.req, Arg: v.arg})
+		out = append(out, Violation{Call: v.call, Callee: v.callee, Barrier: v.barrier, Requirement: *v.req, Arg: v.arg, ArgIndex: v.argIndex, Closure: v.closure})
 	}
 	return out
 }

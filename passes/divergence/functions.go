@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -98,4 +99,119 @@ func funcOf(v ssa.Value) *ssa.Function {
 		return funcOf(v.X)
 	}
 	return nil
+}
+
+// heldFuncs lists functions that v may be or hold, looking through the
+// memory of local composites: any function stored anywhere in a local
+// struct, array, slice or map that v is, or was loaded from, counts (field
+// by field would be more precise, and a false "may be convergent" only
+// costs a report where lanes diverge anyway). With contents, v points to
+// the memory to look in. The list need not be complete: it finds
+// candidates, for callers that have a fallback for what it misses.
+func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
+	var out []*ssa.Function
+	seen, seenMem := make(map[ssa.Value]bool), make(map[ssa.Value]bool)
+	var value, memory func(v ssa.Value)
+	value = func(v ssa.Value) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		if fn := funcOf(v); fn != nil {
+			if o := fn.Origin(); o != nil {
+				fn = o
+			}
+			out = append(out, fn)
+			return
+		}
+		switch v := v.(type) {
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				value(e)
+			}
+		case *ssa.ChangeType:
+			value(v.X)
+		case *ssa.MakeInterface:
+			value(v.X)
+		case *ssa.TypeAssert:
+			value(v.X)
+		case *ssa.Extract:
+			if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
+				value(ta.X)
+			} else if lk, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
+				memory(lk.X)
+			}
+		case *ssa.Field:
+			value(v.X)
+		case *ssa.Index:
+			value(v.X)
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				memory(v.X)
+			}
+		case *ssa.Lookup:
+			memory(v.X)
+		case *ssa.Slice, *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.FieldAddr, *ssa.IndexAddr:
+			// Slices and maps are references: their elements are what
+			// they hold.
+			memory(v)
+		}
+	}
+	// memory finds every store into the memory p points into.
+	memory = func(p ssa.Value) {
+		root := p
+		for {
+			switch r := root.(type) {
+			case *ssa.FieldAddr:
+				root = r.X
+				continue
+			case *ssa.IndexAddr:
+				root = r.X
+				continue
+			case *ssa.Slice:
+				root = r.X
+				continue
+			}
+			break
+		}
+		switch root.(type) {
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+		default:
+			value(root) // a slice or map held somewhere else, or a pointer loaded from memory
+			return
+		}
+		if seenMem[root] {
+			return
+		}
+		seenMem[root] = true
+		stack := []ssa.Value{root}
+		for len(stack) > 0 {
+			a := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			refs := a.Referrers()
+			if refs == nil {
+				continue
+			}
+			for _, r := range *refs {
+				switch r := r.(type) {
+				case *ssa.Store:
+					if r.Addr == a {
+						value(r.Val)
+					}
+				case *ssa.MapUpdate:
+					if r.Map == a {
+						value(r.Value)
+					}
+				case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Slice:
+					stack = append(stack, r.(ssa.Value))
+				}
+			}
+		}
+	}
+	if contents {
+		memory(v)
+	} else {
+		value(v)
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package divergence
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"strings"
 
@@ -387,6 +388,11 @@ type convergentSite struct {
 	call    ssa.CallInstruction
 	summary *Summary
 	name    string
+	// For a closure passed to a callee that calls it: the closure's
+	// inputs as far as they are known here (its captured variables), and
+	// the argument that passes it. args is nil for the call's own callee.
+	args     []ssa.Value
+	argIndex int
 }
 
 func (c *convergentSite) describe(fset *token.FileSet) string {
@@ -414,14 +420,19 @@ type violation struct {
 	req    *Requirement // nil: the call itself is under divergent control
 	callee string
 	arg    ssa.Value
+	// argIndex is the argument of call that carries arg: the argument
+	// for the input, or the closure that captured it.
+	argIndex int
+	barrier  bool
+	closure  bool
 }
 
-func (v violation) key() [2]int {
+func (v violation) key() [3]int {
 	idx := -1
 	if v.req != nil {
 		idx = v.req.Input.Index*2 + btoi(v.req.Input.Contents)
 	}
-	return [2]int{v.callID, idx}
+	return [3]int{v.callID, v.argIndex, idx}
 }
 
 func btoi(b bool) int {
@@ -466,8 +477,8 @@ func inputName(fn *ssa.Function, in Input) string {
 }
 
 // violations returns the places in g that need uniformity they lack in r.
-func (g *funcGraph) violations(r *uniformity.Result) map[[2]int]bool {
-	out := make(map[[2]int]bool)
+func (g *funcGraph) violations(r *uniformity.Result) map[[3]int]bool {
+	out := make(map[[3]int]bool)
 	for _, v := range g.findViolations(r) {
 		out[v.key()] = true
 	}
@@ -482,15 +493,22 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 		}
 	}
 	for _, c := range g.requiring {
-		args := supplied(c.call.Common())
+		args := c.args
+		if args == nil {
+			args = supplied(c.call.Common())
+		}
 		for i := range c.summary.Requires {
 			req := &c.summary.Requires[i]
-			if req.Input.Index >= len(args) {
+			if req.Input.Index >= len(args) || args[req.Input.Index] == nil {
 				continue
 			}
 			a := args[req.Input.Index]
 			if g.inputDivergent(r, a, req.Input.Contents, c.id) {
-				out = append(out, violation{call: c.call, callID: c.id, req: req, callee: c.name, arg: a})
+				argIndex := c.argIndex
+				if c.args == nil {
+					argIndex = req.Input.Index
+				}
+				out = append(out, violation{call: c.call, callID: c.id, req: req, callee: c.name, arg: a, argIndex: argIndex, barrier: c.summary.Barrier, closure: c.args != nil})
 			}
 		}
 	}
@@ -662,16 +680,56 @@ func (g *funcGraph) calledInputs() []Input {
 			if !ok || call.Common().IsInvoke() || staticFunc(call.Common()) != nil {
 				continue
 			}
-			v := call.Common().Value
-			if i, ok := index[v]; ok {
-				add(Input{Index: i})
-			} else if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-				if i, ok := index[load.X]; ok {
-					add(Input{Index: i, Contents: true})
+			root, contents := projectionRoot(call.Common().Value)
+			if i, ok := index[root]; ok {
+				add(Input{Index: i, Contents: contents})
+			} else if alloc, ok := root.(*ssa.Alloc); ok {
+				// go/ssa copies a struct or array parameter into a local to
+				// take the address of a field or element.
+				for _, r := range *alloc.Referrers() {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+						if i, ok := index[st.Val]; ok {
+							add(Input{Index: i})
+						}
+					}
 				}
 			}
 		}
 	}
 	sortInputs(out)
 	return out
+}
+
+// projectionRoot follows a value back through field and element selection
+// to the value it was taken from (a function in a struct, slice or map that
+// is a parameter, say), and says whether the way went through memory.
+func projectionRoot(v ssa.Value) (root ssa.Value, contents bool) {
+	for {
+		switch x := v.(type) {
+		case *ssa.Field:
+			v = x.X
+		case *ssa.Index:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return v, contents
+			}
+			v, contents = x.X, true
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v, contents = x.X, contents || !isPointer(x.X.Type())
+		case *ssa.Lookup:
+			v, contents = x.X, true
+		default:
+			return v, contents
+		}
+	}
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

@@ -2,7 +2,8 @@
 
 // Package sumhigherorder pins closures reached through other closures or
 // function values, where the closure that reaches the barrier is not the
-// one called.
+// one called: kept in variables, composites (struct, array, slice, map), or
+// given to helpers that call them.
 //
 // Fixed, was BUG(report): a call of a function value that is a captured variable (a
 // closure calling another closure it captured, a recursive closure), a
@@ -65,4 +66,96 @@ func returnedClosure(l spmd.Lane) { // want returnedClosure:`spmd\(convergent\)|
 	if l.Index() < 2 {
 		w() // want `(barrier|collective) w under divergent control`
 	}
+}
+
+// Closures kept in composites: a call of a function loaded from a local
+// struct, array, slice or map may call any function stored in it.
+type ops struct {
+	sync func()
+	n    int
+}
+
+func inStruct(l spmd.Lane) { // want inStruct:`spmd\(barrier\)`
+	o := ops{sync: func() { l.Barrier() }}
+	if l.Index() == 0 {
+		o.sync() // want `barrier o.sync under divergent control`
+	}
+}
+
+func inSlice(l spmd.Lane) { // want inSlice:`spmd\(barrier\)`
+	fs := []func(){func() { l.Barrier() }}
+	if l.Index() == 0 {
+		fs[0]() // want `barrier fs\[0\] under divergent control`
+	}
+}
+
+func inArray(l spmd.Lane) { // want inArray:`spmd\(barrier\)`
+	fs := [2]func(){func() {}, func() { l.Barrier() }}
+	if l.Index() == 0 {
+		fs[1]() // want `barrier fs\[1\] under divergent control`
+	}
+}
+
+func inMap(l spmd.Lane) { // want inMap:`spmd\(barrier\)`
+	m := map[string]func(){"s": func() { l.Barrier() }}
+	if l.Index() == 0 {
+		m["s"]() // want `barrier m\["s"\] under divergent control`
+	}
+}
+
+// A composite with no convergent function in it: its calls are not
+// convergent.
+func inStructPlain(l spmd.Lane) int { // want inStructPlain:`spmd\(result0=always\)`
+	o := ops{sync: func() {}, n: 2}
+	if l.Index() == 0 {
+		o.sync()
+	}
+	return l.Index()
+}
+
+// A helper calling a function kept in the struct it is given.
+func runOps(o ops) { // want runOps:`spmd\(calls\(0\)\)`
+	o.sync()
+}
+
+func runOpsPtr(o *ops) { // want runOpsPtr:`spmd\(calls\(\*0\)\)`
+	o.sync()
+}
+
+func structToHelper(l spmd.Lane) { // want structToHelper:`spmd\(barrier\)`
+	if l.Index() == 0 {
+		runOps(ops{sync: func() { l.Barrier() }})     // want `barrier runOps under divergent control`
+		runOpsPtr(&ops{sync: func() { l.Barrier() }}) // want `barrier runOpsPtr under divergent control`
+	}
+}
+
+// A closure given to a helper that calls it: what it captured must be
+// uniform if it decides whether the closure's barrier runs, and the report
+// is where the closure is given.
+func capturedThroughHelper(l spmd.Lane) { // want capturedThroughHelper:`spmd\(barrier\)`
+	i := l.Index()
+	apply(func() { // want `captured variable i of the function literal at sumbugclosure.go:\d+, which apply calls, must be uniform`
+		if i > 0 {
+			l.Barrier()
+		}
+	})
+	n := l.Count()
+	apply(func() { // fine: n is uniform
+		if n > 0 {
+			l.Barrier()
+		}
+	})
+}
+
+// The same, one level up: k must then be uniform for the callers.
+func capturedParam(l spmd.Lane, k int) { // want capturedParam:`spmd\(barrier requires\(1\)\)`
+	apply(func() {
+		if k > 0 {
+			l.Barrier()
+		}
+	})
+}
+
+func capturedParamCaller(l spmd.Lane) { // want capturedParamCaller:`spmd\(barrier\)`
+	capturedParam(l, l.Index()) // want `parameter k of capturedParam must be uniform`
 }
