@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"go/token"
@@ -88,7 +89,7 @@ func analyzePackages(patterns []string, tests bool) ([]*divergence.Func, *token.
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, errors.New(goCommandError(err.Error()))
 	}
 	if n := packages.PrintErrors(pkgs); n > 0 {
 		return nil, nil, fmt.Errorf("packages contain errors (%d)", n)
@@ -398,4 +399,14 @@ func cycleText(c dumpCycle, name func(int) string) string {
 		}
 	}
 	return sb.String()
+}
+
+// goCommandError keeps what the go command said from a go/packages error,
+// "err: exit status 1: stderr: go: updates to go.mod needed...", which is
+// the part a user can act on.
+func goCommandError(msg string) string {
+	if _, stderr, ok := strings.Cut(msg, "stderr: "); ok && strings.HasPrefix(msg, "err: exit status") {
+		return strings.TrimSpace(stderr)
+	}
+	return msg
 }
