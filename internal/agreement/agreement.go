@@ -282,6 +282,29 @@ func DeclaredWrapper(l spmd.Lane) {
 	}
 }
 
+type callbacks struct{ sync func() }
+
+// FuncInStruct calls, in some lanes, a closure kept in a struct field.
+func FuncInStruct(l spmd.Lane) {
+	c := callbacks{sync: func() { l.Barrier() }}
+	if l.Index() == 0 {
+		c.sync() // want `barrier c.sync under divergent control`
+	}
+}
+
+func apply(f func()) { f() }
+
+// CapturedThroughHelper gives a helper a closure whose barrier depends on a
+// lane-dependent variable it captured.
+func CapturedThroughHelper(l spmd.Lane) {
+	i := l.Index()
+	apply(func() { // want `captured variable i of the function literal at agreement.go:\d+, which apply calls, must be uniform`
+		if i > 0 {
+			l.Barrier()
+		}
+	})
+}
+
 // ---- Reported by spmdvet, but they do not diverge when run (see the
 // test's table for why).
 

@@ -115,6 +115,8 @@ var cases = []kernelCase{
 	{fn: "FuncByBranch", static: flagged, dynamic: diverges, run: kernel(agreement.FuncByBranch)},
 	{fn: "FuncByIndex", static: flagged, dynamic: diverges, run: kernel(agreement.FuncByIndex)},
 	{fn: "DeclaredWrapper", static: flagged, dynamic: diverges, run: kernel(agreement.DeclaredWrapper)},
+	{fn: "FuncInStruct", static: flagged, dynamic: diverges, run: kernel(agreement.FuncInStruct)},
+	{fn: "CapturedThroughHelper", static: flagged, dynamic: diverges, run: kernel(agreement.CapturedThroughHelper)},
 	{fn: "DeferredBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
 	{fn: "RunLiteral", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		return agreement.RunLiteral(lanes, alternating[int](lanes))
