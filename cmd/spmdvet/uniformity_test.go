@@ -428,6 +428,7 @@ func TestUniformityGotoLabels(t *testing.T) {
 		},
 		"example.com/gl/gl.K2": {"B0": {"B1", "B2"}, "B1": {"B2", "B3"}, "B2": {"B1", "B3"}, "B3": nil},
 		"example.com/gl/gl.K3": {"B0": {"B1", "B3"}, "B1": {"B2", "B4"}, "B2": {"B4"}, "B4": {"B3"}, "B3": nil},
+		"example.com/gl/gl.K4": {"B0": {"B1", "B2"}, "B1": {"B2", "B0"}, "B2": nil},
 	}
 	blocks := map[string]map[string]uBlock{}
 	for _, f := range d.Functions {

@@ -158,6 +158,7 @@ func (g *funcGraph) restoreLabels() {
 		}
 	}
 	if len(edges) == 0 {
+		done = true // the labels learned are right; there is nothing to restore
 		return
 	}
 	// Each empty label becomes one block, leading where the label leads.
