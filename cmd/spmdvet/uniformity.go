@@ -21,7 +21,7 @@ import (
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
 
-const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test] packages
+const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-llvm22] packages
 
 Prints, for every SPMD function in the packages, each block's instructions
 with the divergent ones marked, the cycles assumed divergent, the cycles with
@@ -34,6 +34,7 @@ func uniformityMain(args []string) int {
 	asJSON := fs.Bool("json", false, "write JSON")
 	run := fs.String("run", "", "only functions whose name matches `regexp`")
 	tests := fs.Bool("test", false, "also analyze the packages' tests")
+	llvm22 := fs.Bool("llvm22", false, "reproduce LLVM 22 exactly, without the fix of LLVM PR #216296, to compare with opt-22")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), uniformityUsage)
 		fs.PrintDefaults()
@@ -55,6 +56,12 @@ func uniformityMain(args []string) int {
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
+	}
+	if *llvm22 {
+		if err := divergence.Analyzer.Flags.Set("llvm22", "true"); err != nil {
+			fmt.Fprintf(os.Stderr, "spmdvet uniformity: %v\n", err)
+			return 2
+		}
 	}
 	funcs, fset, err := analyzePackages(fs.Args(), *tests)
 	if err != nil {

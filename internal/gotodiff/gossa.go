@@ -55,8 +55,12 @@ type DumpInstr struct {
 
 // RunDump runs the spmdvet binary's uniformity dump on the package in
 // directory dir (of a module) and returns its functions by name.
-func RunDump(spmdvet, dir string) (map[string]*DumpFunc, error) {
-	cmd := exec.Command(spmdvet, "uniformity", "-json", ".")
+func RunDump(spmdvet, dir string, llvm22 bool) (map[string]*DumpFunc, error) {
+	args := []string{"uniformity", "-json"}
+	if llvm22 {
+		args = append(args, "-llvm22")
+	}
+	cmd := exec.Command(spmdvet, append(args, ".")...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -24,6 +24,9 @@ type Config struct {
 	Dir string
 	// Spmdvet is the spmdvet binary; if empty Run builds one in Dir.
 	Spmdvet string
+	// LLVM22 runs the dump with -llvm22, so that it reproduces LLVM 22
+	// exactly; otherwise it has the fix of LLVM PR #216296.
+	LLVM22 bool
 	// Opt is the opt binary; default "opt-22".
 	Opt string
 	// ModuleRoot is the directory of spmdvet's go.mod; if empty Run asks
@@ -197,7 +200,7 @@ func runPackage(cfg Config, p int, ks []*Kernel, sum *Summary) error {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		dump, dumpErr = RunDump(cfg.Spmdvet, dir)
+		dump, dumpErr = RunDump(cfg.Spmdvet, dir, cfg.LLVM22)
 	}()
 	rep, m2r, err := RunOpt(cfg.Opt, irPath)
 	wg.Wait()

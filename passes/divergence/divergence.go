@@ -27,6 +27,14 @@ var Analyzer = &analysis.Analyzer{
 	FactTypes:  []analysis.Fact{new(Summary), new(LaneType), new(SPMDPackage)},
 }
 
+// llvm22 makes the core reproduce LLVM 22 exactly, bug included (see
+// uniformity.Config.LLVM22), for comparing dumps with opt-22.
+var llvm22 bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&llvm22, "llvm22", false, "reproduce LLVM 22's uniformity exactly, without the fix of LLVM PR #216296 (for comparison with opt-22)")
+}
+
 // Result is the uniformity of every SPMD function of a package.
 type Result struct {
 	// Funcs are the SPMD functions, in the order of the source.

@@ -236,7 +236,7 @@ func (g *funcGraph) run(extra int) *uniformity.Result {
 	if extra >= 0 {
 		seeds = append(append([]int(nil), g.seeds...), extra)
 	}
-	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform})
+	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform, LLVM22: llvm22})
 	type extension struct {
 		mem int
 		why uniformity.Cause

@@ -29,6 +29,7 @@ func main() {
 	minBlocks := flag.Int("min", 2, "fewest blocks per graph")
 	maxBlocks := flag.Int("max", 16, "most blocks per graph")
 	quiet := flag.Bool("q", false, "print only the summary")
+	llvm22 := flag.Bool("llvm22", false, "dump with -llvm22: reproduce LLVM 22 without the fix of PR #216296")
 	flag.Parse()
 
 	work := *dir
@@ -44,7 +45,7 @@ func main() {
 	}
 	sum, err := gotodiff.Run(gotodiff.Config{
 		N: *n, From: *from, Seed: *seed, PerPackage: *per, Dir: work,
-		Spmdvet: *spmdvet, Opt: *opt, Keep: *keep,
+		Spmdvet: *spmdvet, Opt: *opt, Keep: *keep, LLVM22: *llvm22,
 		Options: gotodiff.Options{MinBlocks: *minBlocks, MaxBlocks: *maxBlocks},
 		Log:     func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) },
 	})
