@@ -36,6 +36,7 @@ type funcGraph struct {
 	seedWhy map[int]string
 
 	phiRepr   map[*ssa.Phi]ssa.Value // see phiValue
+	phiAlias  map[*ssa.Phi]int       // see aliasRestoredPhis
 	memByRoot map[ssa.Value]*memObject
 	memList   []*memObject // in creation order, for determinism
 	escaped   []*memObject // whose address is stored in memory
@@ -128,6 +129,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		seedWhy:      make(map[int]string),
 		memByRoot:    make(map[ssa.Value]*memObject),
 		phiRepr:      make(map[*ssa.Phi]ssa.Value),
+		phiAlias:     make(map[*ssa.Phi]int),
 		restoredPhis: make(map[phiKey]int),
 		vterm:        make(map[int]int),
 		sem:          sem,
@@ -180,6 +182,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		}
 	}
 	g.simplifyPhis()
+	g.aliasRestoredPhis()
 	g.findEscaped()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -233,6 +236,47 @@ func (g *funcGraph) phiValue(phi *ssa.Phi) ssa.Value {
 			return v
 		}
 		v = next
+	}
+}
+
+// aliasRestoredPhis folds, once labels are restored, the go/ssa phis whose
+// edges now bring one value and the phi itself: go/ssa placed them for its
+// threaded graph, where more edges met (a loop header reached from several
+// places that restored labels now merge before it). mem2reg would place
+// none there; a phi in a cycle would make its uses after the cycle
+// temporally divergent.
+func (g *funcGraph) aliasRestoredPhis() {
+	if len(g.restored) == 0 {
+		return
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.fn.Blocks {
+			for _, instr := range b.Instrs {
+				phi, ok := instr.(*ssa.Phi)
+				if !ok || g.phiValue(phi) != ssa.Value(phi) {
+					continue
+				}
+				if _, done := g.phiAlias[phi]; done {
+					continue
+				}
+				self, only := g.ids[phi], -1
+				for _, op := range g.phiEdges(phi) {
+					if op == self {
+						continue
+					}
+					if only >= 0 && op != only {
+						only = -2
+						break
+					}
+					only = op
+				}
+				if only >= 0 {
+					g.phiAlias[phi] = only
+					changed = true
+				}
+			}
+		}
 	}
 }
 
@@ -379,6 +423,11 @@ func (g *funcGraph) newValue(block int) int {
 func (g *funcGraph) valueID(v ssa.Value) int {
 	if phi, ok := v.(*ssa.Phi); ok {
 		v = g.phiValue(phi)
+		if phi, ok := v.(*ssa.Phi); ok {
+			if id, ok := g.phiAlias[phi]; ok {
+				return id
+			}
+		}
 	}
 	if c, ok := v.(*ssa.Const); ok {
 		key := c.Type().String() + "\x00" + constString(c.Value)
@@ -427,6 +476,10 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	}
 	switch instr := instr.(type) {
 	case *ssa.Phi:
+		if alias, ok := g.phiAlias[instr]; ok {
+			g.depend(id, alias)
+			return
+		}
 		// go/ssa has no undef: a variable unassigned on some path merges its
 		// zero value, which is a real value here.
 		for _, op := range g.phiEdges(instr) {
