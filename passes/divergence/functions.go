@@ -68,7 +68,7 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, ke
 				for _, i := range s.KernelParams {
 					if i < len(args) {
 						if k := funcOf(args[i]); k != nil {
-							kernel[k] = true
+							kernel[boundMethod(k)] = true
 						}
 					}
 				}
@@ -214,4 +214,18 @@ func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
 		value(v)
 	}
 	return out
+}
+
+// boundMethod returns the method a bound method wrapper calls (for a kernel
+// given as a method value, s.Kernel), or fn itself.
+func boundMethod(fn *ssa.Function) *ssa.Function {
+	if !isBoundWrapper(fn) {
+		return fn
+	}
+	if obj, ok := fn.Object().(*types.Func); ok {
+		if m := fn.Prog.FuncValue(obj); m != nil {
+			return m
+		}
+	}
+	return fn
 }

@@ -125,3 +125,21 @@ func nestedRun(l spmd.Lane) {
 		}
 	})
 }
+
+type scaler struct{ n, norm int }
+
+// A method value given to spmd.Run is a kernel entry: its receiver points to
+// memory all lanes share, which lane 0 writing does not make per-lane.
+func (s *scaler) kernel(l spmd.Lane) {
+	if s.n == 0 {
+		return
+	}
+	l.Barrier() // fine: s.n is shared, and uniform
+	if l.Index() == 0 {
+		s.norm = 5
+	}
+}
+
+func methodValueKernel(s *scaler) error {
+	return spmd.Run(4, s.kernel)
+}
