@@ -68,11 +68,8 @@ func (f *Func) DivergentDeferRun(call ssa.CallInstruction) ssa.Instruction {
 // ExplainDeferRun explains why lanes reach the RunDefers instruction rd
 // under divergent control.
 func (f *Func) ExplainDeferRun(rd ssa.Instruction) []Note {
-	if notes := f.ExplainControl(rd); notes != nil {
-		return notes
-	}
-	if _, branch := f.NotMConverged(rd); branch != nil {
-		return f.ExplainBranch(branch)
+	if branch, ok := blockUnderDivergentControl(f.U, f.blockOf(rd)); ok && branch >= 0 {
+		return f.explainBranch(branch)
 	}
 	return nil
 }
@@ -85,15 +82,21 @@ func (f *Func) ReturnPos(instr ssa.Instruction) token.Pos {
 	if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && ret.Pos().IsValid() {
 		return ret.Pos()
 	}
-	switch syn := f.SSA.Syntax().(type) {
-	case *ast.FuncDecl:
-		if syn.Body != nil {
-			return syn.Body.Rbrace
-		}
-	case *ast.FuncLit:
-		return syn.Body.Rbrace
+	if body := funcBody(f.SSA); body != nil {
+		return body.Rbrace
 	}
 	return token.NoPos
+}
+
+// funcBody returns the body of fn's declaration or literal, or nil.
+func funcBody(fn *ssa.Function) *ast.BlockStmt {
+	switch syntax := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		return syntax.Body
+	case *ast.FuncLit:
+		return syntax.Body
+	}
+	return nil
 }
 
 // NotMConverged returns, for an instruction in a cycle that diverged paths

@@ -51,8 +51,10 @@ type funcGraph struct {
 	// effects are the nodes that stand for a callee's writes through its
 	// arguments: writers of the caller's memory without a block.
 	returns []int // the Return instructions
-	// runDefers are the RunDefers instructions: where deferred calls run.
-	runDefers []int
+	// runDefers are the RunDefers instructions: where deferred calls run;
+	// deferRunsOf memoizes deferRuns.
+	runDefers   []int
+	deferRunsOf map[int][]int
 	// effectOf maps the node standing for a callee's writes to the call.
 	effectOf map[int]int
 	// restored are the blocks put back after go/ssa's jump threading (see
@@ -130,6 +132,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		memByRoot:    make(map[ssa.Value]*memObject),
 		phiRepr:      make(map[*ssa.Phi]ssa.Value),
 		phiAlias:     make(map[*ssa.Phi]int),
+		deferRunsOf:  make(map[int][]int),
 		restoredPhis: make(map[phiKey]int),
 		vterm:        make(map[int]int),
 		sem:          sem,

@@ -302,13 +302,14 @@ func blockUnderDivergentControl(r *uniformity.Result, b int) (int, bool) {
 // out before each return.
 func (g *funcGraph) deferRuns(id int) []int {
 	d, ok := g.instrs[id].(*ssa.Defer)
-	if !ok || d.DeferStack != nil {
+	if !ok || d.DeferStack != nil || g.blockOf[id] < 0 {
 		// A defer in a range-over-func body runs at the enclosing
 		// function's returns, which are not in this graph.
 		return nil
 	}
-	if g.blockOf[id] < 0 {
-		return nil
+	// Asked for in every round of every run: find them once.
+	if runs, ok := g.deferRunsOf[id]; ok {
+		return runs
 	}
 	seen := make([]bool, len(g.succs))
 	stack := []int{g.blockOf[id]}
@@ -329,6 +330,7 @@ func (g *funcGraph) deferRuns(id int) []int {
 			out = append(out, rd)
 		}
 	}
+	g.deferRunsOf[id] = out
 	return out
 }
 

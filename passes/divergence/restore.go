@@ -73,13 +73,7 @@ func (g *funcGraph) ssaSucc(b int) int {
 // flow returns the source flow of the function's body, or nil.
 func (g *funcGraph) flow() *sourceFlow {
 	if g.sf == nil {
-		var body *ast.BlockStmt
-		switch syntax := g.fn.Syntax().(type) {
-		case *ast.FuncDecl:
-			body = syntax.Body
-		case *ast.FuncLit:
-			body = syntax.Body
-		}
+		body := funcBody(g.fn)
 		if body == nil {
 			return nil
 		}
@@ -108,46 +102,25 @@ func (g *funcGraph) restoreLabels() {
 		}
 	}()
 	g.learnLabels(sf, at)
-	type edge struct {
-		from, slot int
-		path       []string // the empty labels it crosses, in order
-		to         int      // the block it ends at
-	}
-	var edges []edge
+	var edges []sourceEdge
 	ifs := make(map[int]ssa.Value)
 	for b := range g.succs {
-		if g.ssaOf[b] < 0 {
+		mine, degenerate, ok := g.sourceEdges(sf, b)
+		if !ok {
+			if degenerate {
+				return
+			}
 			continue
-		}
-		_, virtual := g.vterm[b]
-		succs := g.succs[b]
-		labels, degenerate := sf.edgeLabels(g.partInstrs[b], b, g.partComment[b], virtual)
-		if !degenerate && len(labels) != len(succs) {
-			continue
-		}
-		if degenerate && len(succs) != 1 {
-			return
 		}
 		reshaped := degenerate
-		var mine []edge
-		for slot, l := range labels {
-			to := succs[0]
-			if !degenerate {
-				to = succs[slot]
-			}
-			e := edge{from: b, slot: slot, to: to}
-			for sf.empty(l) {
-				e.path = append(e.path, l)
-				l = sf.next(l)
-			}
-			if blk, ok := at[l]; l != "" && (!ok || blk != to) {
+		for _, e := range mine {
+			if blk, ok := at[e.label]; e.label != "" && (!ok || blk != e.to) {
 				return // not the graph the source describes
 			}
-			if l == "" && len(e.path) == 0 && degenerate {
+			if e.label == "" && len(e.path) == 0 && degenerate {
 				return
 			}
 			reshaped = reshaped || len(e.path) > 0
-			mine = append(mine, e)
 		}
 		if !reshaped {
 			continue
@@ -215,35 +188,60 @@ func (g *funcGraph) learnLabels(sf *sourceFlow, at map[string]int) {
 	for changed := true; changed; {
 		changed = false
 		for b := range g.succs {
-			if g.ssaOf[b] < 0 {
+			edges, _, ok := g.sourceEdges(sf, b)
+			if !ok {
 				continue
 			}
-			_, virtual := g.vterm[b]
-			succs := g.succs[b]
-			labels, degenerate := sf.edgeLabels(g.partInstrs[b], b, g.partComment[b], virtual)
-			if degenerate != (len(succs) == 1 && len(labels) == 2) || !degenerate && len(labels) != len(succs) {
-				continue
-			}
-			for slot, l := range labels {
-				for sf.empty(l) {
-					l = sf.next(l)
-				}
-				to := succs[0]
-				if !degenerate {
-					to = succs[slot]
-				}
-				if _, known := at[l]; known || l == "" {
+			for _, e := range edges {
+				if _, known := at[e.label]; known || e.label == "" {
 					continue
 				}
-				if _, labelled := sf.labels[g.partComment[to]]; labelled || lastPos(g.partInstrs[to]).IsValid() {
+				if _, labelled := sf.labels[g.partComment[e.to]]; labelled || lastPos(g.partInstrs[e.to]).IsValid() {
 					continue
 				}
-				at[l] = to
-				g.partComment[to] = l
+				at[e.label] = e.to
+				g.partComment[e.to] = e.label
 				changed = true
 			}
 		}
 	}
+}
+
+// A sourceEdge is an edge of the graph as the source describes it.
+type sourceEdge struct {
+	from, slot int
+	path       []string // the empty labels it crosses, in order
+	label      string   // the label it ends at; "" for code without one
+	to         int      // the block go/ssa gives it
+}
+
+// sourceEdges reads from the source where each edge of graph block b goes.
+// degenerate says that the block's jump stands for an if whose two edges
+// meet. ok is false when the source's edges do not match the block's:
+// their number differs, or a degenerate if does not end in one jump.
+func (g *funcGraph) sourceEdges(sf *sourceFlow, b int) (edges []sourceEdge, degenerate, ok bool) {
+	if g.ssaOf[b] < 0 {
+		return nil, false, false
+	}
+	_, virtual := g.vterm[b]
+	succs := g.succs[b]
+	labels, degenerate := sf.edgeLabels(g.partInstrs[b], b, g.partComment[b], virtual)
+	if degenerate && len(succs) != 1 || !degenerate && len(labels) != len(succs) {
+		return nil, degenerate, false
+	}
+	for slot, l := range labels {
+		e := sourceEdge{from: b, slot: slot, to: succs[0]}
+		if !degenerate {
+			e.to = succs[slot]
+		}
+		for sf.empty(l) {
+			e.path = append(e.path, l)
+			l = sf.next(l)
+		}
+		e.label = l
+		edges = append(edges, e)
+	}
+	return edges, degenerate, true
 }
 
 // rebuildPreds recomputes the predecessors from the successors. A go/ssa
