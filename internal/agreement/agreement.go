@@ -305,6 +305,33 @@ func CapturedThroughHelper(l spmd.Lane) {
 	})
 }
 
+// blockSum sums v over the group through the scratch slice sh.
+func blockSum(l spmd.Lane, sh []int, v int) int {
+	tid := l.Index()
+	sh[tid] = v
+	l.Barrier()
+	if tid == 0 {
+		t := 0
+		for _, x := range sh[:l.Count()] {
+			t += x
+		}
+		sh[0] = t
+	}
+	l.Barrier()
+	r := sh[0]
+	l.Barrier()
+	return r
+}
+
+// PrivateScratch gives blockSum a local array, which each lane has its own
+// of: lane 0 gets its own value back, the others a zero.
+func PrivateScratch(l spmd.Lane) {
+	var sh [64]int
+	if blockSum(l, sh[:], l.Index()+1) > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
 // ---- Reported by spmdvet, but they do not diverge when run (see the
 // test's table for why).
 
@@ -518,4 +545,12 @@ func DeferredUniformReturn(l spmd.Lane, n int, out []int) {
 		return
 	}
 	out[l.Index()] = n
+}
+
+// SharedScratch gives blockSum a slice all lanes share: every lane gets the
+// same sum.
+func SharedScratch(l spmd.Lane, sh []int) {
+	if blockSum(l, sh, l.Index()+1) > 0 {
+		l.Barrier()
+	}
 }

@@ -117,6 +117,7 @@ var cases = []kernelCase{
 	{fn: "DeclaredWrapper", static: flagged, dynamic: diverges, run: kernel(agreement.DeclaredWrapper)},
 	{fn: "FuncInStruct", static: flagged, dynamic: diverges, run: kernel(agreement.FuncInStruct)},
 	{fn: "CapturedThroughHelper", static: flagged, dynamic: diverges, run: kernel(agreement.CapturedThroughHelper)},
+	{fn: "PrivateScratch", static: flagged, dynamic: diverges, run: kernel(agreement.PrivateScratch)},
 	{fn: "DeferredBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
 	{fn: "RunLiteral", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		return agreement.RunLiteral(lanes, alternating[int](lanes))
@@ -173,6 +174,10 @@ var cases = []kernelCase{
 	}},
 	{fn: "GenericHelper", static: accepted, dynamic: completes, run: kernel(agreement.GenericHelper)},
 
+	{fn: "SharedScratch", static: accepted, dynamic: completes, run: func(lanes int) error {
+		sh := make([]int, lanes)
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.SharedScratch(l, sh) })
+	}},
 	{fn: "DeferredUniformReturn", static: accepted, dynamic: completes, run: func(lanes int) error {
 		out := make([]int, lanes)
 		for _, n := range []int{3, 5} {

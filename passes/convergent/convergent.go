@@ -68,10 +68,11 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 	if v.Closure {
 		name = fmt.Sprintf("%s, which %s calls,", v.Callee, name)
 	}
-	diag := analysis.Diagnostic{
-		Pos: expr.Pos(), End: expr.End(), Category: category,
-		Message: fmt.Sprintf("%s must be uniform, but a divergent value is passed: it decides whether %s runs", divergence.RequirementSubject(v.Requirement, name), kind),
+	msg := fmt.Sprintf("%s must be uniform, but a divergent value is passed: it decides whether %s runs", divergence.RequirementSubject(v.Requirement, name), kind)
+	if v.Requirement.Shared {
+		msg = fmt.Sprintf("%s must point to memory all lanes share, but memory of this lane alone is passed: what %s writes there decides whether %s runs", divergence.RequirementSubject(v.Requirement, name), name, kind)
 	}
+	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category, Message: msg}
 	for _, why := range v.Requirement.Why {
 		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: expr.Pos(), End: expr.End(), Message: why})
 	}
@@ -82,11 +83,18 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 		argPos, argEnd = e.Pos(), e.End()
 	}
 	passed := "divergent value passed here"
-	if v.Closure {
+	switch {
+	case v.Requirement.Shared:
+		passed = "memory of this lane alone passed here"
+	case v.Closure:
 		passed = "the function literal passed here captures the divergent value"
 	}
 	diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: argPos, End: argEnd, Message: passed})
-	for _, n := range f.ExplainArg(v.Arg, v.Requirement.Input.Contents) {
+	notes := f.ExplainArg(v.Arg, v.Requirement.Input.Contents)
+	if v.Requirement.Shared {
+		notes = f.ExplainOwn(v.Arg)
+	}
+	for _, n := range notes {
 		if n.Pos.IsValid() {
 			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
 		}

@@ -13,8 +13,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/spmdvet/spmdvet/internal/xfail"
-
 	"github.com/spmdvet/spmdvet/passes/convergent"
 )
 
@@ -26,29 +24,9 @@ import (
 // packages. Every report is at the call in the package analyzed. The same
 // packages assert the inferred summaries as facts, which passes/divergence
 // checks; here expectations of facts are ignored.
-var sumSuite = []string{
-	"sumchain",
-	"sumparams",
-	"sumptr",
-	"sumclosure",
-	"sumrec",
-	"sumgeneric",
-	"sumiface",
-	"sumxpkg/base",
-	"sumxpkg/helper",
-	"sumxpkg/deep",
-	"sumxpkg/kern",
-	"sumtint",
-	"sumrelated",
-	"sumhigherorder",
-	"sumcgo",
-}
-
-// sumKnownFailures hold expectations that are right but that the analyzer
-// does not meet yet; each package comment says BUG(report). They are run,
-// and skipped with the mismatches; one that passes says so, and fails under
-// SPMDVET_STRICT_XFAIL=1.
-var sumKnownFailures = map[string]string{}
+//
+// sumSuite is all of them: a new one joins by its name.
+const sumSuite = "./sum..."
 
 func sumTestdata(t *testing.T) string {
 	t.Helper()
@@ -72,27 +50,8 @@ func (f sumDiagnosticsOnly) Errorf(format string, args ...any) {
 }
 
 func TestSummaries(t *testing.T) {
-	dir := sumTestdata(t)
 	// The suite in one run, so that the packages are loaded once.
-	var patterns []string
-	for _, pkg := range sumSuite {
-		if _, known := sumKnownFailures[pkg]; !known {
-			patterns = append(patterns, "./"+pkg)
-		}
-	}
-	analysistest.Run(sumDiagnosticsOnly{t}, dir, convergent.Analyzer, patterns...)
-	for _, pkg := range sumSuite {
-		why, known := sumKnownFailures[pkg]
-		if !known {
-			continue
-		}
-		t.Run(pkg, func(t *testing.T) {
-			t.Parallel()
-			xfail.Run(t, why, func(tt analysistest.Testing) {
-				analysistest.Run(sumDiagnosticsOnly{tt}, dir, convergent.Analyzer, "./"+pkg)
-			})
-		})
-	}
+	analysistest.Run(sumDiagnosticsOnly{t}, sumTestdata(t), convergent.Analyzer, sumSuite)
 }
 
 // A sumRelatedCase names a diagnostic, by the function it is in and the

@@ -63,7 +63,7 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 		return
 	}
 	fn, args := callee(common)
-	s := g.sem.calleeSummary(common)
+	s := g.forArgs(g.sem.calleeSummary(common), supplied(common))
 	g.noteConvergent(id, call, s)
 	if s != nil && s.Inferred {
 		g.applySummary(id, common, s)
@@ -225,10 +225,6 @@ func (g *funcGraph) noteClosureRequires(id int, call ssa.CallInstruction, arg ss
 	if fn == nil {
 		return
 	}
-	s := g.sem.funcSummary(fn)
-	if s == nil || len(s.Requires) == 0 {
-		return
-	}
 	// The closure's inputs: its parameters, which the callee supplies,
 	// then its captured variables.
 	inputs := make([]ssa.Value, len(fn.Params), len(fn.Params)+len(mc.Bindings))
@@ -236,6 +232,10 @@ func (g *funcGraph) noteClosureRequires(id int, call ssa.CallInstruction, arg ss
 		inputs = append(inputs, b)
 		g.valueID(b)
 		g.memRoots(b)
+	}
+	s := g.forArgs(g.sem.funcSummary(fn), inputs)
+	if s == nil || len(s.Requires) == 0 {
+		return
 	}
 	g.requiring = append(g.requiring, convergentSite{id: id, call: call, summary: s, name: funcName(g.fn.Prog.Fset, fn), args: inputs, argIndex: argIndex})
 }
@@ -378,7 +378,7 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 	name := calleeName(common)
 	for _, r := range s.Results {
 		if r.Always {
-			g.seed(id, "is the result of "+name+", which depends on the lane")
+			g.seed(id, "is the result of "+name+", which depends on the lane"+s.ownMemoryNote())
 			break
 		}
 		g.dependOnInputs(id, r.On, args)
@@ -449,19 +449,35 @@ func (g *funcGraph) applyYield(id int, common *ssa.CallCommon, body *ssa.MakeClo
 		args = append(args, common.Value) // the iterator supplies them
 	}
 	args = append(args, body.Bindings...)
+	y = g.forArgs(y, args)
 	g.applyEffects(id, y.Effects, args, common.Value, "is written with lane-dependent values by the loop body")
+}
+
+// forArgs returns the summary s that applies to a call supplying args:
+// s.Private if the call passes memory of the calling lane for an input
+// that s takes as shared.
+func (g *funcGraph) forArgs(s *Summary, args []ssa.Value) *Summary {
+	if s == nil || s.Private == nil {
+		return s
+	}
+	for _, i := range s.SharedInputs {
+		if i < len(args) && args[i] != nil && len(g.memRoots(args[i])) > 0 {
+			return s.Private
+		}
+	}
+	return s
 }
 
 // addResult gives an extracted result of a call the dependences of that
 // result alone. It reports false if the callee has no inferred summary.
 func (g *funcGraph) addResult(id int, call *ssa.Call, index int) bool {
-	s := g.sem.calleeSummary(call.Common())
+	s := g.forArgs(g.sem.calleeSummary(call.Common()), supplied(call.Common()))
 	if s == nil || !s.Inferred || index >= len(s.Results) {
 		return false
 	}
 	r := s.Results[index]
 	if r.Always {
-		g.seed(id, "is a result of "+calleeName(call.Common())+", which depends on the lane")
+		g.seed(id, "is a result of "+calleeName(call.Common())+", which depends on the lane"+s.ownMemoryNote())
 		return true
 	}
 	g.dependOnInputs(id, r.On, supplied(call.Common()))

@@ -25,7 +25,11 @@
 // receives. Memory the function allocates is private to each lane: loads from
 // it are divergent when a store to it is divergent or runs under divergent
 // control. Memory reached through parameters and globals is shared: a load
-// from it is divergent only when its address is. Receiving from a channel,
+// from it is divergent only when its address is. A function given memory of
+// the calling lane alone (a kernel's local variable) is applied with a second
+// summary, inferred with that memory private to each lane (Summary.Private);
+// a closure sees the variables it captures from code that lanes run as the
+// lane's own. Receiving from a channel,
 // a select with several cases, map iteration order and the results of
 // sync/atomic read-modify-write operations differ between lanes.
 //

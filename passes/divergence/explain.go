@@ -380,6 +380,16 @@ func (f *Func) ExplainArg(a ssa.Value, contents bool) []Note {
 	return nil
 }
 
+// ExplainOwn says where the memory a points to, which belongs to each lane
+// alone, comes from.
+func (f *Func) ExplainOwn(a ssa.Value) []Note {
+	var notes []Note
+	for _, m := range f.graph.memRoots(a) {
+		notes = append(notes, Note{m.root.Pos(), m.root.Pos(), describe(m.root, f.exprs) + " belongs to each lane alone"})
+	}
+	return notes
+}
+
 // Expr returns the source expression that computed v, if known.
 func (f *Func) Expr(v ssa.Value) ast.Expr { return f.exprs[v] }
 

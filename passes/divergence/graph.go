@@ -42,10 +42,11 @@ type funcGraph struct {
 	escaped   []*memObject // whose address is stored in memory
 
 	sem semantics
-	// inputRoots: the parameters and captured variables point to memory
-	// that belongs to the calling lane (a helper, or a closure made by SPMD
-	// code), rather than to memory all lanes share (a kernel entry's).
-	inputRoots bool
+	// own holds the parameters and captured variables that point to memory
+	// of the calling lane (a closure's variables captured from code that
+	// lanes run), rather than to memory all lanes share (a kernel entry's,
+	// or what a helper is given: see Summary.Private).
+	own map[ssa.Value]bool
 	// inputs are the values a call supplies, by Input.
 	inputs map[Input]int
 	// effects are the nodes that stand for a callee's writes through its
@@ -123,7 +124,7 @@ type memObject struct {
 	writers []int     // values that may write it: instructions and effect nodes
 }
 
-func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
+func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *funcGraph {
 	g := &funcGraph{
 		fn:           fn,
 		ids:          make(map[any]int),
@@ -136,7 +137,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 		restoredPhis: make(map[phiKey]int),
 		vterm:        make(map[int]int),
 		sem:          sem,
-		inputRoots:   inputRoots,
+		own:          own,
 		inputs:       make(map[Input]int),
 		effectOf:     make(map[int]int),
 	}
@@ -180,7 +181,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, inputRoots bool) *funcGraph {
 	// points to when that memory belongs to the calling lane.
 	for i, v := range inputValues(fn) {
 		g.inputs[Input{Index: i}] = g.valueID(v)
-		if g.inputRoots && pointsToMemory(v.Type()) {
+		if g.own[v] {
 			g.inputs[Input{Index: i, Contents: true}] = g.memObject(v).id
 		}
 	}

@@ -24,6 +24,7 @@ type packageAnalysis struct {
 	kernel  map[*ssa.Function]bool
 	spmd    []*ssa.Function
 	results map[*ssa.Function]*Func
+	ownedBy map[*ssa.Function]map[ssa.Value]bool // memoizes ownInputs
 }
 
 func newPackageAnalysis(pass *analysis.Pass, vocab *vocabulary, pkg *ssa.Package) *packageAnalysis {
@@ -145,13 +146,100 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 
 // analyze runs the uniformity analysis on fn once with only the sources of
 // divergence in its body, then once per input with that input divergent
-// too. Comparing them yields fn's summary.
+// too. Comparing them yields fn's summary. The memory fn is given is taken
+// as shared by all lanes, as a kernel's is; when fn has pointer inputs, a
+// second analysis, with that memory the calling lane's own, gives the
+// summary for calls that pass it (Summary.Private).
 func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
-	g := newFuncGraph(fn, pa.vocab, !pa.kernel[fn])
+	own := pa.ownInputs(fn)
+	g := newFuncGraph(fn, pa.vocab, own)
 	base := g.run(-1)
 	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, exprs: debugExprs(fn), calls: pa.vocab.calls}
-	s := &Summary{Inferred: true}
+	s := pa.summarize(g, base)
+	var shared []int
+	all := make(map[ssa.Value]bool)
+	for i, v := range inputValues(fn) {
+		if pointsToMemory(v.Type()) {
+			all[v] = true
+			if !own[v] {
+				shared = append(shared, i)
+			}
+		}
+	}
+	if len(shared) == 0 {
+		return f, s
+	}
+	pg := newFuncGraph(fn, pa.vocab, all)
+	pbase := pg.run(-1)
+	p := pa.summarize(pg, pbase)
+	p.Requires = append(p.Requires, pa.sharedRequirements(g, base, pg, pbase, shared)...)
+	if p.String() != s.String() {
+		p.OwnMemory = true
+		s.SharedInputs, s.Private = shared, p
+	}
+	return f, s
+}
 
+// ownInputs returns the inputs of fn that point to memory of the calling
+// lane at every call: the variables a closure captures from code that each
+// lane runs for itself.
+func (pa *packageAnalysis) ownInputs(fn *ssa.Function) map[ssa.Value]bool {
+	own := make(map[ssa.Value]bool)
+	parent := fn.Parent()
+	if parent == nil || pa.kernel[fn] {
+		return own
+	}
+	if pa.ownedBy == nil {
+		pa.ownedBy = make(map[*ssa.Function]map[ssa.Value]bool)
+	}
+	if m, ok := pa.ownedBy[fn]; ok {
+		return m
+	}
+	pa.ownedBy[fn] = own
+	parentOwn := pa.ownInputs(parent)
+	lanesRunParent := !pa.createsKernel(parent)
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn {
+				continue
+			}
+			for i, bv := range mc.Bindings {
+				switch bv := bv.(type) {
+				case *ssa.Alloc:
+					if lanesRunParent {
+						own[fn.FreeVars[i]] = true
+					}
+				case *ssa.FreeVar:
+					if parentOwn[bv] {
+						own[fn.FreeVars[i]] = true
+					}
+				}
+			}
+		}
+	}
+	return own
+}
+
+// createsKernel reports whether fn makes a kernel entry: then fn is the
+// code that starts the lanes, which they share, not code each lane runs.
+func (pa *packageAnalysis) createsKernel(fn *ssa.Function) bool {
+	if pa.kernel[fn] {
+		return false
+	}
+	for _, anon := range fn.AnonFuncs {
+		if pa.kernel[anon] {
+			return true
+		}
+	}
+	return false
+}
+
+// summarize derives fn's summary from the analysis of g with no input
+// divergent (base) and with each input divergent in turn.
+func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Summary {
+	fn := g.fn
+	s := &Summary{Inferred: true}
 	nres := fn.Signature.Results().Len()
 	s.Results = make([]Dependence, nres)
 	for k := 0; k < nres; k++ {
@@ -215,7 +303,63 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 		}
 	}
 	sortEffects(s.Effects)
-	return f, s
+	return s
+}
+
+// sharedRequirements finds what goes wrong in fn, with no input divergent,
+// only when the memory of the inputs shared is the calling lane's own (pg,
+// analyzed as pbase) rather than shared (g, analyzed as base): fn's own
+// writes make that memory lane-dependent. Each input whose memory they do
+// must point to shared memory.
+func (pa *packageAnalysis) sharedRequirements(g *funcGraph, base *uniformity.Result, pg *funcGraph, pbase *uniformity.Result, shared []int) []Requirement {
+	bad := g.violations(base)
+	var first *violation
+	for _, v := range pg.findViolations(pbase) {
+		if !bad[v.key()] {
+			first = &v
+			break
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	fset := pa.pass.Fset
+	vals := inputValues(g.fn)
+	var reqs []Requirement
+	for _, i := range shared {
+		m := pg.memByRoot[vals[i]]
+		if m == nil || !pbase.IsDivergent(m.id) {
+			continue
+		}
+		in := Input{Index: i, Contents: true}
+		subject := RequirementSubject(Requirement{Input: in, Name: inputName(g.fn, in)}, funcName(fset, g.fn))
+		why := []string{pg.writeWhy(fset, pbase, m, subject)}
+		why = append(why, first.why(fset, g.fn, in)...)
+		reqs = append(reqs, Requirement{Input: Input{Index: i}, Shared: true, Name: inputName(g.fn, in), Why: why})
+	}
+	return reqs
+}
+
+// writeWhy says how fn makes the memory m lane-dependent: by a write of a
+// lane-dependent value, or a write under divergent control.
+func (g *funcGraph) writeWhy(fset *token.FileSet, r *uniformity.Result, m *memObject, subject string) string {
+	c := r.Cause(m.id)
+	w := c.Value
+	if call, ok := g.effectOf[w]; ok {
+		w = call
+	}
+	pos := token.NoPos
+	if w >= 0 && w < len(g.instrs) && g.instrs[w] != nil {
+		pos = g.instrs[w].Pos()
+	}
+	where := ""
+	if pos.IsValid() {
+		where = " at " + shortPos(fset, pos)
+	}
+	if c.Kind == uniformity.CauseControl {
+		return fmt.Sprintf("%s is written under divergent control%s", subject, where)
+	}
+	return fmt.Sprintf("a lane-dependent value is written to %s%s", subject, where)
 }
 
 func (s *Summary) addEffect(target, on Input) {
@@ -432,7 +576,7 @@ type violation struct {
 func (v violation) key() [3]int {
 	idx := -1
 	if v.req != nil {
-		idx = v.req.Input.Index*2 + btoi(v.req.Input.Contents)
+		idx = v.req.Input.Index*4 + btoi(v.req.Input.Contents) + 2*btoi(v.req.Shared)
 	}
 	return [3]int{v.callID, v.argIndex, idx}
 }
@@ -505,7 +649,13 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 				continue
 			}
 			a := args[req.Input.Index]
-			if g.inputDivergent(r, a, req.Input.Contents, c.id) {
+			var bad bool
+			if req.Shared {
+				bad = len(g.memRoots(a)) > 0
+			} else {
+				bad = g.inputDivergent(r, a, req.Input.Contents, c.id)
+			}
+			if bad {
 				argIndex := c.argIndex
 				if c.args == nil {
 					argIndex = req.Input.Index

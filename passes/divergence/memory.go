@@ -8,10 +8,11 @@ import (
 )
 
 // memRoots returns the per-lane memory objects that v may point into: what
-// the function allocates itself (every lane allocates its own), and what its
-// parameters and captured variables point to when they come from the calling
-// lane. The memory of a kernel entry's parameters and of globals is shared by
-// all lanes and has no object: a load from it is as uniform as its address.
+// the function allocates itself (every lane allocates its own), and what the
+// inputs in g.own point to. Other memory (globals, a kernel entry's
+// parameters, what a helper is given unless its caller passes its own) is
+// shared by all lanes and has no object: a load from it is as uniform as its
+// address.
 func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 	var roots []*memObject
 	seen := make(map[ssa.Value]bool)
@@ -25,7 +26,7 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
 			roots = append(roots, g.memObject(v))
 		case *ssa.FreeVar, *ssa.Parameter:
-			if g.inputRoots && pointsToMemory(v.Type()) {
+			if g.own[v] {
 				roots = append(roots, g.memObject(v))
 			}
 		case *ssa.Field:

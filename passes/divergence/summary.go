@@ -57,6 +57,23 @@ type Summary struct {
 	// ReturnsConvergent, if set, describes a convergent function that the
 	// function may return: calling the result is a convergent operation.
 	ReturnsConvergent *Summary
+
+	// The fields above take the memory that the inputs SharedInputs point
+	// to as shared by all lanes, as a kernel's is. Private, if set, is the
+	// summary for a call that passes the calling lane's own memory there
+	// instead: then the function's writes to it can make it lane-dependent.
+	SharedInputs []int
+	Private      *Summary
+	// OwnMemory marks a summary that is another's Private.
+	OwnMemory bool
+}
+
+// ownMemoryNote qualifies what a Private summary says.
+func (s *Summary) ownMemoryNote() string {
+	if s.OwnMemory {
+		return " when given memory of this lane alone"
+	}
+	return ""
 }
 
 func (*Summary) AFact() {}
@@ -108,6 +125,10 @@ type Requirement struct {
 	// Why explains it, innermost last: "parameter n of f decides at
 	// f.go:5 whether l.Barrier at f.go:6 runs".
 	Why []string
+	// Shared: rather than uniform, the input must point to memory that
+	// all lanes share, because the function makes its contents
+	// lane-dependent and then needs them uniform.
+	Shared bool
 }
 
 // An Effect says when a call may leave divergent values in the memory that
@@ -141,7 +162,11 @@ func (s *Summary) String() string {
 			parts = append(parts, fmt.Sprintf("result%d=%s", i, r))
 		}
 		for _, r := range s.Requires {
-			parts = append(parts, fmt.Sprintf("requires(%s)", r.Input))
+			if r.Shared {
+				parts = append(parts, fmt.Sprintf("requires-shared(%s)", r.Input))
+			} else {
+				parts = append(parts, fmt.Sprintf("requires(%s)", r.Input))
+			}
 		}
 		for _, e := range s.Effects {
 			parts = append(parts, fmt.Sprintf("effect(%s)=%s", e.Input, e.When))
@@ -151,6 +176,9 @@ func (s *Summary) String() string {
 		}
 		if s.ReturnsConvergent != nil {
 			parts = append(parts, "returns-convergent")
+		}
+		if s.Private != nil {
+			parts = append(parts, fmt.Sprintf("own%v=%s", s.SharedInputs, s.Private))
 		}
 	}
 	return "spmd(" + strings.Join(parts, " ") + ")"
