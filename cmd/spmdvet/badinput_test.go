@@ -26,6 +26,10 @@ type badCase struct {
 	cgo      bool
 }
 
+// checkerNoise is what the go/analysis checker says beside the errors of
+// packages that do not load; standalone spmdvet leaves it out.
+var checkerNoise = []string{"err: exit status", "analysis skipped due to errors", "failed prerequisites", "-: "}
+
 var badCases = []badCase{
 	{
 		name:     "syntax error",
@@ -126,6 +130,11 @@ func TestBadInput(t *testing.T) {
 				for _, s := range tc.stderr {
 					if !strings.Contains(r.stderr, s) {
 						t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
+					}
+				}
+				for _, noise := range checkerNoise {
+					if strings.Contains(r.stderr, noise) {
+						t.Errorf("stderr holds the checker's %q:\n%s", noise, r.stderr)
 					}
 				}
 				if tc.findings {
@@ -235,6 +244,23 @@ func TestUsage(t *testing.T) {
 		if r.code != tc.code || !strings.Contains(r.stdout+r.stderr, tc.output) {
 			t.Errorf("spmdvet %s: exit code %d, want %d; output should contain %q:\nstdout:\n%s\nstderr:\n%s",
 				strings.Join(tc.args, " "), r.code, tc.code, tc.output, tail(r.stdout), tail(r.stderr))
+		}
+	}
+}
+
+// Outside any module (or outside the one around the temporary directory)
+// the go command refuses to list packages: standalone spmdvet gives its
+// message alone, as go vet would.
+func TestStandaloneOutsideModule(t *testing.T) {
+	r := spmdvet(t, t.TempDir(), "./...")
+	noPanic(t, r)
+	wantCode(t, "spmdvet ./... outside a module", r, 1)
+	if !strings.Contains(r.stderr, "go.mod file not found") && !strings.Contains(r.stderr, "does not contain main module") {
+		t.Errorf("stderr lacks the go command's message:\n%s", r.stderr)
+	}
+	for _, noise := range checkerNoise {
+		if strings.Contains(r.stderr, noise) {
+			t.Errorf("stderr holds the checker's %q:\n%s", noise, r.stderr)
 		}
 	}
 }

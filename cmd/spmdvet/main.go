@@ -28,5 +28,10 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "uniformity" {
 		os.Exit(uniformityMain(os.Args[2:]))
 	}
+	if tidiedRun(os.Args[1:]) {
+		if code := runTidied(os.Args[1:]); code >= 0 {
+			os.Exit(code)
+		}
+	}
 	multichecker.Main(divergence.Analyzer, convergent.Analyzer)
 }

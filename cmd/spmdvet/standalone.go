@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+)
+
+// childEnv marks the spmdvet process that runs the checker for a parent
+// that tidies its error output.
+const childEnv = "SPMDVET_CHECKER_CHILD"
+
+// tidiedRun reports whether spmdvet, called with args, should run the
+// checker as a child and tidy what it writes to standard error: standalone,
+// not under go vet (which passes a single .cfg file, or asks for -flags or
+// -V) and not already the child.
+func tidiedRun(args []string) bool {
+	if os.Getenv(childEnv) != "" {
+		return false
+	}
+	for _, a := range args {
+		if strings.HasSuffix(a, ".cfg") || a == "-flags" || a == "--flags" || strings.HasPrefix(a, "-V") || strings.HasPrefix(a, "--V") {
+			return false
+		}
+	}
+	return true
+}
+
+// runTidied runs spmdvet again as a child with the same arguments, passes
+// its standard output through, and filters its standard error with tidy.
+// It returns the child's exit code.
+func runTidied(args []string) int {
+	self, err := os.Executable()
+	if err != nil {
+		return -1 // run in this process instead
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return -1
+	}
+	if err := cmd.Start(); err != nil {
+		return -1
+	}
+	tidy(stderr, os.Stderr)
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
+		return exit.ExitCode()
+	default:
+		fmt.Fprintf(os.Stderr, "spmdvet: %v\n", err)
+		return 1
+	}
+}
+
+var (
+	// What the go/analysis checker adds to an error of the go command.
+	goCommandWrapper = regexp.MustCompile(`^\S+: err: exit status \d+: stderr: `)
+	// What the checker says about analyzers it did not run because the
+	// package does not load or type-check: the errors printed before say
+	// why.
+	skippedAnalysis = regexp.MustCompile(`^\w+: (analysis skipped due to errors in package|failed prerequisites: .*)$`)
+)
+
+// tidy copies the checker's error output, keeping the messages a user can
+// act on: the go command's own words, without the checker's wrapper, and
+// no notes about analyzers skipped for errors already shown. A package
+// error without a position loses the "-: " that stands for none.
+func tidy(r io.Reader, w io.Writer) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case skippedAnalysis.MatchString(line):
+			continue
+		case goCommandWrapper.MatchString(line):
+			line = goCommandWrapper.ReplaceAllString(line, "")
+		case strings.HasPrefix(line, "-: "):
+			line = strings.TrimPrefix(line, "-: ")
+		}
+		fmt.Fprintln(w, line)
+	}
+	io.Copy(w, r) // a line too long to scan: pass the rest on as it is
+}
