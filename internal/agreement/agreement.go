@@ -554,3 +554,23 @@ func SharedScratch(l spmd.Lane, sh []int) {
 		l.Barrier()
 	}
 }
+
+// cursor walks over tiles: tile and limit are the same in every lane, sum
+// is not.
+type cursor struct {
+	tile, limit int
+	sum         int
+}
+
+func (c *cursor) next() bool { c.tile++; return c.tile < c.limit }
+
+// CursorLoop runs a barrier per tile, controlled by the uniform fields of a
+// per-lane struct whose other field is lane-dependent.
+func CursorLoop(l spmd.Lane, tiles int, out []int) {
+	c := cursor{tile: -1, limit: tiles}
+	for c.next() {
+		c.sum += l.Index()
+		l.Barrier()
+	}
+	out[l.Index()] = c.sum
+}

@@ -178,6 +178,10 @@ var cases = []kernelCase{
 		sh := make([]int, lanes)
 		return spmd.Run(lanes, func(l spmd.Lane) { agreement.SharedScratch(l, sh) })
 	}},
+	{fn: "CursorLoop", static: accepted, dynamic: completes, run: func(lanes int) error {
+		out := make([]int, lanes)
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.CursorLoop(l, 3, out) })
+	}},
 	{fn: "DeferredUniformReturn", static: accepted, dynamic: completes, run: func(lanes int) error {
 		out := make([]int, lanes)
 		for _, n := range []int{3, 5} {

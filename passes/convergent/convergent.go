@@ -90,7 +90,7 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 		passed = "the function literal passed here captures the divergent value"
 	}
 	diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: argPos, End: argEnd, Message: passed})
-	notes := f.ExplainArg(v.Arg, v.Requirement.Input.Contents)
+	notes := f.ExplainArg(v.Arg, v.Requirement.Input)
 	if v.Requirement.Shared {
 		notes = f.ExplainOwn(v.Arg)
 	}

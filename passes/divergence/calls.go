@@ -402,7 +402,7 @@ func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, als
 		if e.Input.Index >= len(args) {
 			continue
 		}
-		roots := g.memRoots(args[e.Input.Index])
+		roots := g.contentRoots(args[e.Input.Index], e.Input)
 		if len(roots) == 0 {
 			continue
 		}
@@ -492,7 +492,9 @@ func (g *funcGraph) dependOnInputs(id int, inputs []Input, args []ssa.Value) {
 		}
 		a := args[in.Index]
 		if in.Contents {
-			g.readMemory(id, a)
+			for _, m := range g.contentRoots(a, in) {
+				g.depend(id, m.id)
+			}
 		} else {
 			g.depend(id, g.valueID(a))
 		}

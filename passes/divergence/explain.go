@@ -269,7 +269,7 @@ func (f *Func) sourceNote(id int) Note {
 		why = "is a source of divergence"
 	}
 	if m := g.mems[id]; m != nil {
-		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s %s", describe(m.root, f.exprs), why)}
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s %s", m.describe(f.exprs), why)}
 	}
 	if call, ok := g.effectOf[id]; ok {
 		p := g.instrs[call].Pos()
@@ -296,7 +296,7 @@ const memFormat = "%s holds lane-dependent values"
 func (f *Func) valueNote(id int, format string) (Note, bool) {
 	g := f.graph
 	if m := g.mems[id]; m != nil {
-		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(memFormat, describe(m.root, f.exprs))}, true
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(memFormat, m.describe(f.exprs))}, true
 	}
 	v := g.values[id]
 	if v == nil {
@@ -311,6 +311,15 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 
 // describe names a memory root: a variable by its name, anything else by
 // the expression that made it.
+// describe names the memory m stands for: "c.sum" for a field.
+func (m *memObject) describe(exprs map[ssa.Value]ast.Expr) string {
+	d := describe(m.root, exprs)
+	if st := pointedStruct(m.root.Type()); st != nil && m.field >= 0 {
+		d += "." + st.Field(m.field).Name()
+	}
+	return d
+}
+
 func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
 	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" && !ssaInternalNames[a.Comment] {
 		return a.Comment
@@ -368,11 +377,11 @@ func (f *Func) Violations() []Violation {
 }
 
 // ExplainArg explains why the argument a of call is divergent there.
-func (f *Func) ExplainArg(a ssa.Value, contents bool) []Note {
-	if !contents {
+func (f *Func) ExplainArg(a ssa.Value, in Input) []Note {
+	if !in.Contents {
 		return f.ExplainValue(a)
 	}
-	for _, m := range f.graph.memRoots(a) {
+	for _, m := range f.graph.contentRoots(a, in) {
 		if f.U.IsDivergent(m.id) {
 			return f.explainCause(f.U.Cause(m.id))
 		}
@@ -384,8 +393,12 @@ func (f *Func) ExplainArg(a ssa.Value, contents bool) []Note {
 // alone, comes from.
 func (f *Func) ExplainOwn(a ssa.Value) []Note {
 	var notes []Note
+	seen := make(map[ssa.Value]bool)
 	for _, m := range f.graph.memRoots(a) {
-		notes = append(notes, Note{m.root.Pos(), m.root.Pos(), describe(m.root, f.exprs) + " belongs to each lane alone"})
+		if !seen[m.root] {
+			seen[m.root] = true
+			notes = append(notes, Note{m.root.Pos(), m.root.Pos(), describe(m.root, f.exprs) + " belongs to each lane alone"})
+		}
 	}
 	return notes
 }
@@ -447,7 +460,13 @@ func (f *Func) exprAt(pos token.Pos) ast.Expr {
 func RequirementSubject(r Requirement, callee string) string {
 	// go/ssa captures variables by address: for a captured variable, what
 	// it points to is the variable itself.
-	if r.Input.Contents && !strings.HasPrefix(r.Name, "captured variable") {
+	captured := strings.HasPrefix(r.Name, "captured variable")
+	switch {
+	case r.Input.Contents && r.Field != "" && captured:
+		return fmt.Sprintf("field %s of %s of %s", r.Field, r.Name, callee)
+	case r.Input.Contents && r.Field != "":
+		return fmt.Sprintf("field %s of what %s of %s points to", r.Field, r.Name, callee)
+	case r.Input.Contents && !captured:
 		return fmt.Sprintf("what %s of %s points to", r.Name, callee)
 	}
 	return fmt.Sprintf("%s of %s", r.Name, callee)

@@ -37,7 +37,7 @@ type funcGraph struct {
 
 	phiRepr   map[*ssa.Phi]ssa.Value // see phiValue
 	phiAlias  map[*ssa.Phi]int       // see aliasRestoredPhis
-	memByRoot map[ssa.Value]*memObject
+	memByRoot map[ssa.Value][]*memObject
 	memList   []*memObject // in creation order, for determinism
 	escaped   []*memObject // whose address is stored in memory
 
@@ -121,6 +121,7 @@ type semantics interface {
 type memObject struct {
 	id      int
 	root    ssa.Value // the allocation, parameter or free variable
+	field   int       // the field of the struct root points to, or -1: all of it
 	writers []int     // values that may write it: instructions and effect nodes
 }
 
@@ -130,7 +131,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 		ids:          make(map[any]int),
 		consts:       make(map[string]int),
 		seedWhy:      make(map[int]string),
-		memByRoot:    make(map[ssa.Value]*memObject),
+		memByRoot:    make(map[ssa.Value][]*memObject),
 		phiRepr:      make(map[*ssa.Phi]ssa.Value),
 		phiAlias:     make(map[*ssa.Phi]int),
 		deferRunsOf:  make(map[int][]int),
@@ -182,7 +183,9 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 	for i, v := range inputValues(fn) {
 		g.inputs[Input{Index: i}] = g.valueID(v)
 		if g.own[v] {
-			g.inputs[Input{Index: i, Contents: true}] = g.memObject(v).id
+			for _, m := range g.memObjects(v) {
+				g.inputs[Input{Index: i, Contents: true, Field: m.field + 1}] = m.id
+			}
 		}
 	}
 	g.simplifyPhis()

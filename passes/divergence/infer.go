@@ -287,7 +287,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		}
 		for _, v := range g.findViolations(r) {
 			if !baseBad[v.key()] {
-				s.Requires = append(s.Requires, Requirement{Input: in, Name: inputName(fn, in), Why: v.why(pa.pass.Fset, fn, in)})
+				s.Requires = append(s.Requires, Requirement{Input: in, Name: inputName(fn, in), Field: fieldName(fn, in), Why: v.why(pa.pass.Fset, fn, in)})
 				break
 			}
 		}
@@ -327,12 +327,19 @@ func (pa *packageAnalysis) sharedRequirements(g *funcGraph, base *uniformity.Res
 	vals := inputValues(g.fn)
 	var reqs []Requirement
 	for _, i := range shared {
-		m := pg.memByRoot[vals[i]]
-		if m == nil || !pbase.IsDivergent(m.id) {
+		var m *memObject
+		for _, o := range pg.memByRoot[vals[i]] {
+			if pbase.IsDivergent(o.id) {
+				m = o
+				break
+			}
+		}
+		if m == nil {
 			continue
 		}
 		in := Input{Index: i, Contents: true}
-		subject := RequirementSubject(Requirement{Input: in, Name: inputName(g.fn, in)}, funcName(fset, g.fn))
+		written := Input{Index: i, Contents: true, Field: m.field + 1}
+		subject := RequirementSubject(Requirement{Input: written, Name: inputName(g.fn, in), Field: fieldName(g.fn, written)}, funcName(fset, g.fn))
 		why := []string{pg.writeWhy(fset, pbase, m, subject)}
 		why = append(why, first.why(fset, g.fn, in)...)
 		reqs = append(reqs, Requirement{Input: Input{Index: i}, Shared: true, Name: inputName(g.fn, in), Why: why})
@@ -573,19 +580,20 @@ type violation struct {
 	closure  bool
 }
 
-func (v violation) key() [3]int {
-	idx := -1
-	if v.req != nil {
-		idx = v.req.Input.Index*4 + btoi(v.req.Input.Contents) + 2*btoi(v.req.Shared)
-	}
-	return [3]int{v.callID, v.argIndex, idx}
+// violationKey tells violations apart across analyses of one function.
+type violationKey struct {
+	call, arg int
+	input     Input
+	req       bool // false: the call itself is under divergent control
+	shared    bool
 }
 
-func btoi(b bool) int {
-	if b {
-		return 1
+func (v violation) key() violationKey {
+	k := violationKey{call: v.callID, arg: v.argIndex}
+	if v.req != nil {
+		k.input, k.req, k.shared = v.req.Input, true, v.req.Shared
 	}
-	return 0
+	return k
 }
 
 func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
@@ -622,9 +630,22 @@ func inputName(fn *ssa.Function, in Input) string {
 	return name
 }
 
+// fieldName names the field of the struct an input points to that the
+// input stands for, if it stands for one.
+func fieldName(fn *ssa.Function, in Input) string {
+	vals := inputValues(fn)
+	if in.Field == 0 || in.Index >= len(vals) {
+		return ""
+	}
+	if st := pointedStruct(vals[in.Index].Type()); st != nil && in.Field <= st.NumFields() {
+		return st.Field(in.Field - 1).Name()
+	}
+	return ""
+}
+
 // violations returns the places in g that need uniformity they lack in r.
-func (g *funcGraph) violations(r *uniformity.Result) map[[3]int]bool {
-	out := make(map[[3]int]bool)
+func (g *funcGraph) violations(r *uniformity.Result) map[violationKey]bool {
+	out := make(map[violationKey]bool)
 	for _, v := range g.findViolations(r) {
 		out[v.key()] = true
 	}
@@ -653,7 +674,7 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 			if req.Shared {
 				bad = len(g.memRoots(a)) > 0
 			} else {
-				bad = g.inputDivergent(r, a, req.Input.Contents, c.id)
+				bad = g.inputDivergent(r, a, req.Input, c.id)
 			}
 			if bad {
 				argIndex := c.argIndex
@@ -669,11 +690,11 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 
 // inputDivergent reports whether the value a, or what it points to, is
 // divergent as the call user sees it.
-func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, contents bool, user int) bool {
-	if !contents {
+func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, in Input, user int) bool {
+	if !in.Contents {
 		return r.IsDivergentUse(g.valueID(a), user)
 	}
-	for _, m := range g.memRoots(a) {
+	for _, m := range g.contentRoots(a, in) {
 		if r.IsDivergent(m.id) {
 			return true
 		}
@@ -693,7 +714,10 @@ func less(a, b Input) bool {
 	if a.Index != b.Index {
 		return a.Index < b.Index
 	}
-	return !a.Contents && b.Contents
+	if a.Contents != b.Contents {
+		return !a.Contents
+	}
+	return a.Field < b.Field
 }
 
 func sortEffects(es []Effect) {

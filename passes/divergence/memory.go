@@ -24,10 +24,10 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 		seen[v] = true
 		switch v := v.(type) {
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
-			roots = append(roots, g.memObject(v))
+			roots = append(roots, g.memObjects(v)...)
 		case *ssa.FreeVar, *ssa.Parameter:
 			if g.own[v] {
-				roots = append(roots, g.memObject(v))
+				roots = append(roots, g.memObjects(v)...)
 			}
 		case *ssa.Field:
 			walk(v.X)
@@ -58,7 +58,11 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 				}
 			}
 		case *ssa.FieldAddr:
-			walk(v.X)
+			if ms := g.splitObjects(v.X); ms != nil {
+				roots = append(roots, ms[v.Field])
+			} else {
+				walk(v.X)
+			}
 		case *ssa.IndexAddr:
 			walk(v.X)
 		case *ssa.Slice:
@@ -124,15 +128,77 @@ func isFunc(t types.Type) bool {
 	return ok
 }
 
-func (g *funcGraph) memObject(root ssa.Value) *memObject {
-	if m, ok := g.memByRoot[root]; ok {
-		return m
+// memObjects returns the objects for the memory root points to: one per
+// field when that is a struct, so that lanes can agree about one field and
+// not another, else one.
+func (g *funcGraph) memObjects(root ssa.Value) []*memObject {
+	if ms, ok := g.memByRoot[root]; ok {
+		return ms
 	}
-	m := &memObject{id: g.newValue(-1), root: root}
+	var ms []*memObject
+	if st := pointedStruct(root.Type()); st != nil {
+		for f := range st.NumFields() {
+			ms = append(ms, g.newMemObject(root, f))
+		}
+	} else {
+		ms = []*memObject{g.newMemObject(root, -1)}
+	}
+	g.memByRoot[root] = ms
+	return ms
+}
+
+// maxFields bounds the structs whose fields are told apart.
+const maxFields = 64
+
+// pointedStruct returns the struct a pointer of type t points to, if its
+// fields are told apart.
+func pointedStruct(t types.Type) *types.Struct {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || st.NumFields() == 0 || st.NumFields() > maxFields {
+		return nil
+	}
+	return st
+}
+
+// splitObjects returns, if v is itself a root of per-lane memory that is a
+// struct, its objects by field.
+func (g *funcGraph) splitObjects(v ssa.Value) []*memObject {
+	switch v.(type) {
+	case *ssa.Alloc:
+	case *ssa.FreeVar, *ssa.Parameter:
+		if !g.own[v] {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if ms := g.memObjects(v); ms[0].field >= 0 {
+		return ms
+	}
+	return nil
+}
+
+func (g *funcGraph) newMemObject(root ssa.Value, field int) *memObject {
+	m := &memObject{id: g.newValue(-1), root: root, field: field}
 	g.mems[m.id] = m
-	g.memByRoot[root] = m
 	g.memList = append(g.memList, m)
 	return m
+}
+
+// contentRoots returns the objects of what a points to that an input's
+// contents stand for: with a field, only that field's object when a is
+// the struct's root itself; otherwise all of them.
+func (g *funcGraph) contentRoots(a ssa.Value, in Input) []*memObject {
+	if in.Field > 0 {
+		if ms := g.splitObjects(a); ms != nil && in.Field <= len(ms) {
+			return ms[in.Field-1 : in.Field]
+		}
+	}
+	return g.memRoots(a)
 }
 
 // readMemory makes instruction id depend on the memory that addr points to.

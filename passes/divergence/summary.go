@@ -84,10 +84,16 @@ func (*Summary) AFact() {}
 type Input struct {
 	Index    int
 	Contents bool
+	// Field, with Contents, is 1 + the field of the struct the input
+	// points to that the input stands for; 0: all of the memory.
+	Field int
 }
 
 func (in Input) String() string {
-	if in.Contents {
+	switch {
+	case in.Contents && in.Field > 0:
+		return fmt.Sprintf("*%d.%d", in.Index, in.Field-1)
+	case in.Contents:
 		return fmt.Sprintf("*%d", in.Index)
 	}
 	return fmt.Sprint(in.Index)
@@ -120,8 +126,10 @@ func (d Dependence) String() string {
 type Requirement struct {
 	Input Input
 	// Name names the input's parameter or captured variable in the words
-	// of the source: "parameter n" (see RequirementSubject).
-	Name string
+	// of the source: "parameter n" (see RequirementSubject); Field, the
+	// field of the struct it points to, for an Input with a Field.
+	Name  string
+	Field string
 	// Why explains it, innermost last: "parameter n of f decides at
 	// f.go:5 whether l.Barrier at f.go:6 runs".
 	Why []string

@@ -91,6 +91,54 @@ func structField(l spmd.Lane) {
 	}
 }
 
+// Fine: the fields of a per-lane struct are told apart. n is written with
+// the same value in every lane, even though hits is not.
+func structOtherField(l spmd.Lane, k int) {
+	var a acc
+	a.n = k
+	if l.Index()%2 == 0 {
+		a.hits++
+	}
+	if a.n > 0 {
+		l.Barrier()
+	}
+}
+
+// cursor walks over tiles: tile and limit are the same in every lane, sum
+// is not.
+type cursor struct {
+	tile, limit int
+	sum         int
+}
+
+func (c *cursor) next() bool { c.tile++; return c.tile < c.limit }
+
+// Fine: the loop is controlled through a method by the uniform fields of a
+// per-lane struct whose other field is lane-dependent.
+func cursorLoop(l spmd.Lane, tiles int) {
+	c := cursor{tile: -1, limit: tiles}
+	for c.next() {
+		c.sum += l.Index()
+		l.Barrier()
+	}
+	if c.sum > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Conservative: a copy of the whole struct mixes its fields, so b.n counts
+// as lane-dependent, though it is k in every lane.
+func structCopy(l spmd.Lane, k int) {
+	var a acc
+	a.n = k
+	a.hits = l.Index()
+	b := a
+	p := &b
+	if p.n > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
 // Fine: shared memory (a parameter) at a uniform index: every lane loads the
 // same element.
 //

@@ -161,10 +161,11 @@ func fillShared(l spmd.Lane, shared *int) { // want fillShared:`spmd\(effect\(\*
 	fill(l, shared)
 }
 
-// A struct field reached through a pointer.
+// Struct fields reached through a pointer, told apart: *0.0 is a.sum, *0.1
+// a.n. The sum depends on v, the count only on what it was.
 type acc struct{ sum, n int }
 
-func (a *acc) add(v int) { // want add:`spmd\(effect\(\*0\)=on\(0,\*0,1\)\)`
+func (a *acc) add(v int) { // want add:`^spmd\(own\[0\]=spmd\(effect\(\*0\.0\)=on\(0,\*0\.0,1\) effect\(\*0\.1\)=on\(0,\*0\.1\)\)\)$`
 	a.sum += v
 	a.n++
 }
@@ -178,6 +179,9 @@ func methodEffect(l spmd.Lane) { // want methodEffect:`spmd\(barrier\)`
 	var b acc
 	b.add(l.Index())
 	if b.n > 0 {
+		l.Barrier() // fine: every lane counted one
+	}
+	if b.sum > 0 {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }

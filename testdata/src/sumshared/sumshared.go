@@ -59,7 +59,7 @@ type state struct {
 
 // publish needs st to be shared: lane 0 alone writes it, and every lane
 // then decides on st.done whether to run a barrier.
-func publish(l spmd.Lane, st *state, round int) { // want publish:`^spmd\(barrier requires\(1\) own\[1\]=spmd\(barrier requires-shared\(1\) effect\(\*1\)=always\)\)$`
+func publish(l spmd.Lane, st *state, round int) { // want publish:`^spmd\(barrier requires\(1\) own\[1\]=spmd\(barrier requires-shared\(1\) effect\(\*1\.0\)=always effect\(\*1\.1\)=always\)\)$`
 	l.Barrier()
 	if l.Index() == 0 {
 		st.pivot = round

@@ -79,7 +79,7 @@ func (s Stage) Wait() { // want Wait:`spmd\(barrier\)`
 	s.L.Barrier()
 }
 
-func (s *Stage) WaitN() { // want WaitN:`spmd\(barrier requires\(0\) requires\(\*0\)\)`
+func (s *Stage) WaitN() { // want WaitN:`^spmd\(barrier requires\(0\) own\[0\]=spmd\(barrier requires\(0\) requires\(\*0\.1\)\)\)$`
 	if s.N > 0 {
 		s.L.Barrier()
 	}
