@@ -332,6 +332,16 @@ func PrivateScratch(l spmd.Lane) {
 	}
 }
 
+// RecoverBeforeBarrier: the lanes that panic recover and return, and the
+// others wait for them at the barrier.
+func RecoverBeforeBarrier(l spmd.Lane, n int) {
+	defer func() { _ = recover() }()
+	if l.Index() >= n {
+		panic("out of range")
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
 // ---- Reported by spmdvet, but they do not diverge when run (see the
 // test's table for why).
 

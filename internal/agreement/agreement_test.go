@@ -118,6 +118,7 @@ var cases = []kernelCase{
 	{fn: "FuncInStruct", static: flagged, dynamic: diverges, run: kernel(agreement.FuncInStruct)},
 	{fn: "CapturedThroughHelper", static: flagged, dynamic: diverges, run: kernel(agreement.CapturedThroughHelper)},
 	{fn: "PrivateScratch", static: flagged, dynamic: diverges, run: kernel(agreement.PrivateScratch)},
+	{fn: "RecoverBeforeBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.RecoverBeforeBarrier(l, 2) })},
 	{fn: "DeferredBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
 	{fn: "RunLiteral", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		return agreement.RunLiteral(lanes, alternating[int](lanes))

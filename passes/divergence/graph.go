@@ -340,8 +340,12 @@ func (g *funcGraph) simplifyPhis() {
 // every path panics: a lane that panics brings the whole kernel down, so the
 // lanes that go on are not waiting for it, and a branch that only decides
 // whether to panic (a check, or go/ssa's own checks around range-over-func
-// loops) does not put what follows under divergent control.
+// loops) does not put what follows under divergent control. Unless the
+// function defers a recover: then a panic is one more way to return.
 func (g *funcGraph) dropDoomedEdges() {
+	if defersRecover(g.fn) {
+		return
+	}
 	n := len(g.succs)
 	doomed := make([]bool, n)
 	for changed := true; changed; {
@@ -377,6 +381,36 @@ func (g *funcGraph) dropDoomedEdges() {
 			g.live[b] = keep
 		}
 	}
+}
+
+// defersRecover reports whether fn defers a function that calls recover,
+// which stops a panic of fn.
+func defersRecover(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok {
+				continue
+			}
+			if f := funcOf(d.Call.Value); f != nil && callsRecover(f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func callsRecover(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok {
+				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // termInstr returns the go/ssa terminator that ends graph block b, or nil

@@ -72,6 +72,37 @@ func panicBeforeBarrier(l spmd.Lane, n int) {
 	l.Barrier()
 }
 
+// A deferred recover turns the panic into a return: the lanes that panic
+// leave, and the others wait for them at the barrier.
+func recoverBeforeBarrier(l spmd.Lane, n int) {
+	defer func() { _ = recover() }()
+	if l.Index() >= n {
+		panic("out of range")
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+func ignorePanic() { recover() }
+
+// The same with a declared function that recovers.
+func recoverByFunc(l spmd.Lane, n int) {
+	defer ignorePanic()
+	if l.Index() >= n {
+		panic("out of range")
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// Fine: a deferred function that does not recover leaves the panic to
+// bring the kernel down.
+func deferWithoutRecover(l spmd.Lane, n int, out []int) {
+	defer func() { out[0] = 1 }()
+	if l.Index() >= n {
+		panic("out of range")
+	}
+	l.Barrier()
+}
+
 // leave returns early in some lanes, but only from itself: its caller
 // continues in every lane.
 func leave(l spmd.Lane, out []int) {
