@@ -61,8 +61,8 @@ type sumRelatedCase struct {
 	// steps must match related messages in this order (other messages
 	// may come between them).
 	steps []string
-	// passedHere, if set, is the source text that the "divergent value
-	// passed here" note must span: the argument.
+	// passedHere, if set, is the source text that the "... passed here"
+	// note ("divergent value passed here") must span: the argument.
 	passedHere string
 	// known, if set, says why the analyzer does not meet this case yet: a
 	// mismatch skips it.
@@ -74,6 +74,38 @@ type sumRelatedCase struct {
 // be uniform down to the one that decides; then the branch or the argument
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
+	{
+		pkg: "memory", fn: "storeDivergentValue", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition x > 0 depends on the lane$`,
+			`^x is set to a lane-dependent value here$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		pkg: "memory", fn: "localArrayByLane", at: "l.Barrier()",
+		steps: []string{
+			`^a is written at a lane-dependent place here$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		pkg: "memory", fn: "cursorLoop", at: "l.Barrier()",
+		steps: []string{
+			`^c\.sum is set to a lane-dependent value here$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		pkg: "sumshared", fn: "publishPrivate", at: "publish(l, &st, 1)",
+		steps: []string{
+			`^field (pivot|done) of what parameter st of publish points to is written under divergent control at sumshared\.go:\d+$`,
+			`^what parameter st of publish points to decides whether l\.Barrier at sumshared\.go:\d+ runs$`,
+			`^memory of this lane alone passed here$`,
+			`^st belongs to each lane alone$`,
+		},
+		passedHere: "&st",
+	},
 	{
 		pkg: "sumrelated", fn: "chain", at: "a(l)",
 		steps: []string{
@@ -287,16 +319,16 @@ func sumCheckRelated(r *analysistest.Result, c sumRelatedCase) []string {
 	if c.passedHere != "" {
 		ok := false
 		for _, rel := range d.Related {
-			if rel.Message == "divergent value passed here" {
+			if strings.HasSuffix(rel.Message, " passed here") {
 				got := sumText(fset, rel.Pos, rel.End)
 				if got != c.passedHere {
-					errs = append(errs, fmt.Sprintf("%v: \"divergent value passed here\" spans %q, want %q", fset.Position(rel.Pos), got, c.passedHere))
+					errs = append(errs, fmt.Sprintf("%v: %q spans %q, want %q", fset.Position(rel.Pos), rel.Message, got, c.passedHere))
 				}
 				ok = true
 			}
 		}
 		if !ok {
-			errs = append(errs, fmt.Sprintf("%v: no \"divergent value passed here\"", fset.Position(d.Pos)))
+			errs = append(errs, fmt.Sprintf("%v: no \"... passed here\" note", fset.Position(d.Pos)))
 		}
 	}
 	return errs

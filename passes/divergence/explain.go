@@ -290,12 +290,27 @@ func (f *Func) sourceNote(id int) Note {
 	return Note{}
 }
 
-const memFormat = "%s holds lane-dependent values"
+const (
+	memFormat        = "%s holds lane-dependent values"
+	memWrittenFormat = "%s is set to a lane-dependent value here"
+	memPlaceFormat   = "%s is written at a lane-dependent place here"
+)
 
 // valueNote describes a value by its source expression, if it has one.
 func (f *Func) valueNote(id int, format string) (Note, bool) {
 	g := f.graph
 	if m := g.mems[id]; m != nil {
+		// Point at the write that made the memory lane-dependent, if it
+		// has a place in the source; else at the variable.
+		if c := f.U.Cause(id); c.Kind == uniformity.CauseOperand {
+			if w := g.instrs[c.Value]; w != nil && w.Pos().IsValid() {
+				format := memWrittenFormat
+				if st, ok := w.(*ssa.Store); ok && !f.IsDivergent(st.Val) {
+					format = memPlaceFormat
+				}
+				return Note{w.Pos(), w.Pos(), fmt.Sprintf(format, m.describe(f.exprs))}, true
+			}
+		}
 		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(memFormat, m.describe(f.exprs))}, true
 	}
 	v := g.values[id]
@@ -309,8 +324,6 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 	return Note{e.Pos(), e.End(), fmt.Sprintf(format, types.ExprString(e))}, true
 }
 
-// describe names a memory root: a variable by its name, anything else by
-// the expression that made it.
 // describe names the memory m stands for: "c.sum" for a field.
 func (m *memObject) describe(exprs map[ssa.Value]ast.Expr) string {
 	d := describe(m.root, exprs)
@@ -320,6 +333,8 @@ func (m *memObject) describe(exprs map[ssa.Value]ast.Expr) string {
 	return d
 }
 
+// describe names a memory root: a variable by its name, anything else by
+// the expression that made it.
 func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
 	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" && !ssaInternalNames[a.Comment] {
 		return a.Comment
