@@ -130,6 +130,9 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	}
 	name := calleeText(expr)
 	category, kind, consequence := CategoryCollective, "collective", "its result depends on which lanes happen to reach it"
+	if call.Common().Signature().Results().Len() == 0 {
+		consequence = "what it does depends on which lanes happen to reach it"
+	}
 	if s.Barrier {
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
 	}

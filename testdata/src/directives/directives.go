@@ -44,6 +44,12 @@ func (w Warp) Size() int { return w.size } // want Size:`^spmd\(uniform\)$`
 //spmd:convergent barrier
 func (w Warp) Sync() {} // want Sync:`^spmd\(barrier\)$`
 
+// Fence is a collective without a result: it orders the lanes' memory
+// operations.
+//
+//spmd:convergent
+func (w Warp) Fence() {} // want Fence:`^spmd\(convergent\)$`
+
 // Vote is a collective with a uniform result.
 //
 //spmd:convergent

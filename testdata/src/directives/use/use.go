@@ -12,7 +12,8 @@ func kernel(w directives.Warp, d directives.Dim) {
 		w.Sync() // fine: Vote is uniform
 	}
 	if w.Read(1, w.ID()) > 0 {
-		_ = w.Vote(true) // want `collective w.Vote under divergent control`
+		_ = w.Vote(true) // want `collective w.Vote under divergent control: its result depends on which lanes happen to reach it`
+		w.Fence()        // want `collective w.Fence under divergent control: what it does depends on which lanes happen to reach it`
 	}
 	if w.Read(1, 0) > 0 {
 		w.Sync() // fine: read from a uniform lane
