@@ -75,6 +75,15 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		pkg: "temporal", fn: "divergentExit", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition last > 2 depends on the lane$`,
+			`^i is read after a loop that lanes leave in different iterations$`,
+			`^lanes leave the loop here in different iterations: the condition i >= l\.Index\(\) depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
 		pkg: "memory", fn: "storeDivergentValue", at: "l.Barrier()",
 		steps: []string{
 			`^lanes diverge here: the condition x > 0 depends on the lane$`,

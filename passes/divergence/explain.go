@@ -250,7 +250,11 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 		if c.Branch < 0 {
 			return notes
 		}
-		add(f.branchNote(f.Block(c.Branch)))
+		n := f.branchNote(f.Block(c.Branch))
+		if c.Kind == uniformity.CauseTemporal {
+			n.Message = strings.Replace(n.Message, "lanes diverge here", "lanes leave the loop here in different iterations", 1)
+		}
+		add(n)
 		c = f.U.BranchCause(c.Branch)
 	}
 	return notes
