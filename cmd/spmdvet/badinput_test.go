@@ -235,7 +235,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-h"}, 0, "Usage"},
 		{[]string{"help"}, 0, "convergent"},
 		{[]string{"-nosuchflag", "./empty"}, 2, "flag provided but not defined: -nosuchflag"},
-		{[]string{"uniformity"}, 2, "usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-llvm22] packages"},
+		{[]string{"uniformity"}, 2, "usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-fixed] packages"},
 		{[]string{"uniformity", "-h"}, 0, "usage: spmdvet uniformity"},
 		{[]string{"uniformity", "-nosuchflag", "./empty"}, 2, "flag provided but not defined: -nosuchflag"},
 		{[]string{"uniformity", "-run", "(", "./empty"}, 2, "spmdvet uniformity: bad -run: error parsing regexp"},

@@ -21,12 +21,13 @@ import (
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
 
-const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-llvm22] packages
+const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-fixed] packages
 
 Prints, for every SPMD function in the packages, each block's instructions
 with the divergent ones marked, the cycles assumed divergent, the cycles with
 divergent exits and the temporal divergence list, like LLVM's
-opt -passes='print<uniformity>'.
+opt -passes='print<uniformity>', with LLVM 22's answers. With -fixed it prints
+the analysis the checker uses, which has the fix of LLVM PR #216296.
 `
 
 func uniformityMain(args []string) int {
@@ -34,7 +35,8 @@ func uniformityMain(args []string) int {
 	asJSON := fs.Bool("json", false, "write JSON")
 	run := fs.String("run", "", "only functions whose name matches `regexp`")
 	tests := fs.Bool("test", false, "also analyze the packages' tests")
-	llvm22 := fs.Bool("llvm22", false, "reproduce LLVM 22 exactly, without the fix of LLVM PR #216296, to compare with opt-22")
+	fixed := fs.Bool("fixed", false, "with the fix of LLVM PR #216296, as the checker has it, rather than exactly as LLVM 22")
+	fs.Bool("llvm22", true, "exactly as LLVM 22 (the default; kept for old scripts)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), uniformityUsage)
 		fs.PrintDefaults()
@@ -57,7 +59,7 @@ func uniformityMain(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	if *llvm22 {
+	if !*fixed {
 		if err := divergence.Analyzer.Flags.Set("llvm22", "true"); err != nil {
 			fmt.Fprintf(os.Stderr, "spmdvet uniformity: %v\n", err)
 			return 2

@@ -497,3 +497,39 @@ func TestUniformityGotoLabels(t *testing.T) {
 		t.Errorf("K2: B1 terminator %+v, want a divergent if", term)
 	}
 }
+
+// The dump gives LLVM 22's answers by default, and with -fixed those of the
+// checker, which has the fix of LLVM PR #216296: they differ on the phi of
+// x at B1 of K551.
+func TestUniformityFixed(t *testing.T) {
+	dir := writeModule(t, "pr216296.txtar", "example.com/pr")
+	phiAtB1 := func(args ...string) bool {
+		t.Helper()
+		r := spmdvet(t, dir, append(append([]string{"uniformity", "-json"}, args...), "./k")...)
+		wantCode(t, "uniformity -json", r, 0)
+		d := decodeDump(t, r.stdout)
+		for _, f := range d.Functions {
+			for _, b := range f.Blocks {
+				if b.Comment != "B1" {
+					continue
+				}
+				for _, in := range b.Instrs {
+					if strings.HasPrefix(in.Text, "phi ") || strings.Contains(in.Text, "= phi ") {
+						return in.Divergent
+					}
+				}
+			}
+		}
+		t.Fatalf("no phi in block B1 of:\n%s", r.stdout)
+		return false
+	}
+	if phiAtB1() {
+		t.Error("default (LLVM 22): the phi of x at B1 is divergent, want uniform as opt-22 has it")
+	}
+	if !phiAtB1("-fixed") {
+		t.Error("-fixed: the phi of x at B1 is uniform, want divergent")
+	}
+	if phiAtB1("-llvm22") {
+		t.Error("-llvm22 (the default, kept for old scripts): the phi of x at B1 is divergent")
+	}
+}

@@ -57,8 +57,8 @@ type DumpInstr struct {
 // directory dir (of a module) and returns its functions by name.
 func RunDump(spmdvet, dir string, llvm22 bool) (map[string]*DumpFunc, error) {
 	args := []string{"uniformity", "-json"}
-	if llvm22 {
-		args = append(args, "-llvm22")
+	if !llvm22 {
+		args = append(args, "-fixed")
 	}
 	cmd := exec.Command(spmdvet, append(args, ".")...)
 	cmd.Dir = dir

@@ -4,7 +4,7 @@ package gotodiff
 // them through `spmdvet uniformity -json`, writes the same graphs as LLVM
 // IR, runs opt-22 on them, and compares every branch, every use of a
 // variable, every value and phi, every block inside a cycle and every
-// cycle. The dump runs with -llvm22, so that it must give opt-22's
+// cycle. The dump runs as LLVM 22 (its default), so that it must give opt-22's
 // answers; a disagreement fails the test, with the smallest kernel of each
 // class and kind in full, unless its class is allowed.
 //
@@ -13,7 +13,7 @@ package gotodiff
 //	SPMDVET_GOTO_N      number of graphs (default 300, 60 with -short)
 //	SPMDVET_GOTO_SEED   base seed (default 1): graph i has seed base*1e6+i
 //	SPMDVET_GOTO_FIXED  if set, dump with the fix of LLVM PR #216296 (the
-//	                    default of spmdvet) instead of -llvm22
+//	                    checker's) with -fixed
 //	SPMDVET_GOTO_ALLOW  classes that do not fail the test, comma separated
 //	                    (default "constfold", the rare constant comparison
 //	                    whose place the analysis cannot find after Go

@@ -24,8 +24,8 @@ type Config struct {
 	Dir string
 	// Spmdvet is the spmdvet binary; if empty Run builds one in Dir.
 	Spmdvet string
-	// LLVM22 runs the dump with -llvm22, so that it reproduces LLVM 22
-	// exactly; otherwise it has the fix of LLVM PR #216296.
+	// LLVM22 runs the dump as it is by default, reproducing LLVM 22
+	// exactly; otherwise with -fixed, with the fix of LLVM PR #216296.
 	LLVM22 bool
 	// Opt is the opt binary; default "opt-22".
 	Opt string
