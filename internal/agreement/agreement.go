@@ -12,6 +12,7 @@ package agreement
 import (
 	"iter"
 	"runtime"
+	"slices"
 	"sync/atomic"
 
 	"github.com/spmdvet/spmdvet/spmd"
@@ -340,6 +341,18 @@ func RecoverBeforeBarrier(l spmd.Lane, n int) {
 		panic("out of range")
 	}
 	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// CapturedBreak leaves a range-over-func loop on a lane-dependent variable
+// of the kernel, before the barrier of the body.
+func CapturedBreak(l spmd.Lane, data []int) {
+	i := l.Index()
+	for v := range slices.Values(data) {
+		if v >= i {
+			break
+		}
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
 }
 
 // ---- Reported by spmdvet, but they do not diverge when run (see the

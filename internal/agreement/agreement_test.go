@@ -119,6 +119,10 @@ var cases = []kernelCase{
 	{fn: "CapturedThroughHelper", static: flagged, dynamic: diverges, run: kernel(agreement.CapturedThroughHelper)},
 	{fn: "PrivateScratch", static: flagged, dynamic: diverges, run: kernel(agreement.PrivateScratch)},
 	{fn: "RecoverBeforeBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.RecoverBeforeBarrier(l, 2) })},
+	{fn: "CapturedBreak", static: flagged, dynamic: diverges, run: func(lanes int) error {
+		data := []int{0, 1, 2, 3, 4, 5, 6, 7}
+		return spmd.Run(lanes, func(l spmd.Lane) { agreement.CapturedBreak(l, data) })
+	}},
 	{fn: "DeferredBarrier", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.DeferredBarrier(l, 4) })},
 	{fn: "RunLiteral", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		return agreement.RunLiteral(lanes, alternating[int](lanes))

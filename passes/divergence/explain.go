@@ -304,10 +304,23 @@ const (
 func (f *Func) valueNote(id int, format string) (Note, bool) {
 	g := f.graph
 	if m := g.mems[id]; m != nil {
+		if a, ok := m.root.(*ssa.Alloc); ok && a.Comment == "complit" {
+			// The literal built aside before it is copied into its
+			// variable, which the next note names.
+			return Note{}, false
+		}
 		// Point at the write that made the memory lane-dependent, if it
 		// has a place in the source; else at the variable.
 		if c := f.U.Cause(id); c.Kind == uniformity.CauseOperand {
-			if w := g.instrs[c.Value]; w != nil && w.Pos().IsValid() {
+			w := g.instrs[c.Value]
+			if in, ok := g.effectOf[c.Value]; ok {
+				// A field of a struct copy; a call's writes get a note
+				// of their own.
+				if st, ok := g.instrs[in].(*ssa.Store); ok {
+					w = st
+				}
+			}
+			if w != nil && w.Pos().IsValid() {
 				format := memWrittenFormat
 				if st, ok := w.(*ssa.Store); ok && !f.IsDivergent(st.Val) {
 					format = memPlaceFormat

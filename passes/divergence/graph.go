@@ -56,7 +56,9 @@ type funcGraph struct {
 	// deferRunsOf memoizes deferRuns.
 	runDefers   []int
 	deferRunsOf map[int][]int
-	// effectOf maps the node standing for a callee's writes to the call.
+	// effectOf maps a node standing for part of what an instruction writes
+	// (a callee's writes through an argument, a field of a struct copy) to
+	// the instruction.
 	effectOf map[int]int
 	// restored are the blocks put back after go/ssa's jump threading (see
 	// restore.go); their indices follow the SSA blocks'. restoredIfs maps
@@ -574,6 +576,9 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 
 	case *ssa.Store:
 		dependOn(instr.Addr, instr.Val)
+		if g.copyFields(id, instr) {
+			return
+		}
 		g.writeMemory(id, instr.Addr)
 		return
 
@@ -608,4 +613,29 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// copyFields records a store that copies a per-lane struct into another,
+// *dst = *src, field by field: each field of dst is written with what the
+// same field of src holds, so that a lane-dependent field does not spill
+// into the others. It reports false for any other store.
+func (g *funcGraph) copyFields(id int, st *ssa.Store) bool {
+	load, ok := st.Val.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	dst, src := g.splitObjects(st.Addr), g.splitObjects(load.X)
+	if dst == nil || src == nil || len(dst) != len(src) {
+		return false
+	}
+	for f, m := range dst {
+		// A write of one field, made by the store: divergent when the
+		// field copied is, or the address.
+		w := g.newValue(-1)
+		g.depend(w, src[f].id)
+		g.depend(w, g.valueID(st.Addr))
+		g.effectOf[w] = id
+		g.addWriter(m, w)
+	}
+	return true
 }

@@ -84,6 +84,7 @@ func (pa *packageAnalysis) loopBodies() {
 					if body == nil || body.Synthetic != rangeFuncYield || pa.results[body] == nil {
 						continue
 					}
+					pa.results[body].seedCaptured(mc, f)
 					var why []Note
 					switch {
 					case f.outer != nil:
@@ -97,6 +98,41 @@ func (pa *packageAnalysis) loopBodies() {
 				}
 			}
 		}
+	}
+}
+
+// seedCaptured analyzes a range-over-func loop body again, with the
+// variables it captured marked divergent where they are divergent in the
+// enclosing function parent: the body is that function's code, at the place
+// of the loop, so a break on such a variable leaves some lanes behind. The
+// summary said so only to the iterator; this puts the findings in the body.
+func (body *Func) seedCaptured(mc *ssa.MakeClosure, parent *Func) {
+	g, pg := body.graph, parent.graph
+	analyzed := pg.NumValues() // nodes made after the analysis have no answer
+	divergent := func(id int) bool { return id < analyzed && parent.U.IsDivergent(id) }
+	var extra []int
+	for _, in := range g.sortedInputs() {
+		i := in.Index - len(body.SSA.Params)
+		if i < 0 || i >= len(mc.Bindings) {
+			continue
+		}
+		b := mc.Bindings[i]
+		hit := false
+		if in.Contents {
+			for _, m := range pg.contentRoots(b, in) {
+				hit = hit || divergent(m.id)
+			}
+		} else if id, ok := pg.ids[b]; ok {
+			hit = divergent(id)
+		}
+		if hit {
+			node := g.inputs[in]
+			g.seedWhy[node] = "is lane-dependent where the loop starts"
+			extra = append(extra, node)
+		}
+	}
+	if len(extra) > 0 {
+		body.U = g.run(extra...)
 	}
 }
 
@@ -153,7 +189,7 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	own := pa.ownInputs(fn)
 	g := newFuncGraph(fn, pa.vocab, own)
-	base := g.run(-1)
+	base := g.run()
 	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, exprs: debugExprs(fn), calls: pa.vocab.calls}
 	s := pa.summarize(g, base)
 	var shared []int
@@ -166,11 +202,13 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 			}
 		}
 	}
-	if len(shared) == 0 {
+	if len(shared) == 0 || (pa.kernel[fn] && fn.Parent() != nil) {
+		// A kernel literal is only run by what it is given to, never
+		// called with a lane's memory.
 		return f, s
 	}
 	pg := newFuncGraph(fn, pa.vocab, all)
-	pbase := pg.run(-1)
+	pbase := pg.run()
 	p := pa.summarize(pg, pbase)
 	p.Requires = append(p.Requires, pa.sharedRequirements(g, base, pg, pbase, shared)...)
 	if p.String() != s.String() {
@@ -379,14 +417,11 @@ func (s *Summary) addEffect(target, on Input) {
 	s.Effects = append(s.Effects, Effect{Input: target, When: Dependence{On: []Input{on}}})
 }
 
-// run analyzes the graph with one more seed (or none, for -1). Writes to
+// run analyzes the graph with more seeds, if any. Writes to
 // per-lane memory under divergent control make the memory divergent, which
 // can make more control divergent, so it iterates to a fixed point.
-func (g *funcGraph) run(extra int) *uniformity.Result {
-	seeds := g.seeds
-	if extra >= 0 {
-		seeds = append(append([]int(nil), g.seeds...), extra)
-	}
+func (g *funcGraph) run(extra ...int) *uniformity.Result {
+	seeds := append(append([]int(nil), g.seeds...), extra...)
 	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform, LLVM22: llvm22})
 	type extension struct {
 		mem int

@@ -126,8 +126,8 @@ func cursorLoop(l spmd.Lane, tiles int) {
 	}
 }
 
-// Conservative: a copy of the whole struct mixes its fields, so b.n counts
-// as lane-dependent, though it is k in every lane.
+// A copy of a whole struct is a copy field by field: b.n is k in every
+// lane, b.hits is not.
 func structCopy(l spmd.Lane, k int) {
 	var a acc
 	a.n = k
@@ -135,6 +135,24 @@ func structCopy(l spmd.Lane, k int) {
 	b := a
 	p := &b
 	if p.n > 0 {
+		l.Barrier() // fine
+	}
+	if p.hits > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A composite literal is built aside and copied into the variable: its
+// fields stay apart too.
+type laneCtx struct{ tid, blocks, width int }
+
+func compositeLiteral(l spmd.Lane, n int) {
+	c := laneCtx{tid: l.Index(), width: l.Count()}
+	c.blocks = (n + c.width - 1) / c.width
+	for b := 0; b < c.blocks; b++ {
+		l.Barrier() // fine
+	}
+	if c.tid > 0 {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }

@@ -45,6 +45,29 @@ func divergentBreak(l spmd.Lane, data []int) {
 	}
 }
 
+// A divergent break on a variable of the enclosing function: the body
+// captures it, and it is lane-dependent where the loop runs.
+func capturedBreak(l spmd.Lane, data []int) {
+	i := l.Index()
+	for v := range slices.Values(data) {
+		if v*2 >= i {
+			break
+		}
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: a captured variable that is the same in every lane.
+func capturedUniform(l spmd.Lane, data []int) {
+	n := l.Count()
+	for v := range slices.Values(data) {
+		if v >= n {
+			break
+		}
+		l.Barrier()
+	}
+}
+
 // Fine: a uniform iterator over shared data.
 func uniformIterator(l spmd.Lane, data []int) {
 	for v := range slices.Values(data) {
