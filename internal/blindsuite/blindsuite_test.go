@@ -1,0 +1,105 @@
+package blindsuite_test
+
+import (
+	"bufio"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/spmdvet/spmdvet/passes/convergent"
+)
+
+// checked are the packages whose findings must be exactly their EXPECT
+// lines; ambig's are not counted either way.
+var checked = []string{"./good", "./bad", "./helpers", "./prim"}
+
+func TestBlindSuite(t *testing.T) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: false}
+	pkgs, err := packages.Load(cfg, checked...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("the suite does not load")
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{convergent.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := make(map[string][]string) // "dir/file.go:line" -> messages
+	for act := range graph.All() {
+		if act.Analyzer != convergent.Analyzer || !act.IsRoot {
+			continue
+		}
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			p := act.Package.Fset.Position(d.Pos)
+			key := fmt.Sprintf("%s:%d", rel(t, p.Filename), p.Line)
+			found[key] = append(found[key], d.Message)
+		}
+	}
+	expected := make(map[string]bool)
+	for _, dir := range checked {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			for _, line := range expectLines(t, f) {
+				expected[fmt.Sprintf("%s:%d", rel(t, f), line)] = true
+			}
+		}
+	}
+	if len(expected) == 0 {
+		t.Fatal("no EXPECT lines found")
+	}
+	for _, k := range slices.Sorted(maps.Keys(expected)) {
+		if found[k] == nil {
+			t.Errorf("%s: expected finding not reported", k)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(found)) {
+		if !expected[k] {
+			t.Errorf("%s: reported, but the kernel is correct there: %s", k, strings.Join(found[k], "; "))
+		}
+	}
+	t.Logf("%d expected findings, %d lines reported", len(expected), len(found))
+}
+
+func expectLines(t *testing.T, file string) []int {
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []int
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if strings.HasSuffix(strings.TrimSpace(sc.Text()), "// EXPECT") {
+			lines = append(lines, n)
+		}
+	}
+	return lines
+}
+
+func rel(t *testing.T, file string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := filepath.Rel(wd, file)
+	if err != nil {
+		return file
+	}
+	return filepath.ToSlash(r)
+}
