@@ -102,21 +102,26 @@ func funcOf(v ssa.Value) *ssa.Function {
 }
 
 // heldFuncs lists functions that v may be or hold, looking through the
-// memory of local composites: any function stored anywhere in a local
-// struct, array, slice or map that v is, or was loaded from, counts (field
-// by field would be more precise, and a false "may be convergent" only
-// costs a report where lanes diverge anyway). With contents, v points to
-// the memory to look in. The list need not be complete: it finds
-// candidates, for callers that have a fallback for what it misses.
+// memory of local composites: any function stored in a local struct,
+// array, slice or map that v is, or was loaded from, counts, field by field
+// for the fields of a struct. With contents, v points to the memory to look
+// in. The list need not be complete: it finds candidates, for callers that
+// have a fallback for what it misses.
 func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
 	var out []*ssa.Function
-	seen, seenMem := make(map[ssa.Value]bool), make(map[ssa.Value]bool)
-	var value, memory func(v ssa.Value)
-	value = func(v ssa.Value) {
-		if seen[v] {
+	type key struct {
+		v     ssa.Value
+		field int
+	}
+	seen, seenMem := make(map[key]bool), make(map[key]bool)
+	var value, memory func(v ssa.Value, field int)
+	// value finds the functions v may be or hold; field >= 0: only in
+	// that field of the struct v is.
+	value = func(v ssa.Value, field int) {
+		if seen[key{v, field}] {
 			return
 		}
-		seen[v] = true
+		seen[key{v, field}] = true
 		if fn := funcOf(v); fn != nil {
 			if o := fn.Origin(); o != nil {
 				fn = o
@@ -127,49 +132,50 @@ func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
 		switch v := v.(type) {
 		case *ssa.Phi:
 			for _, e := range v.Edges {
-				value(e)
+				value(e, field)
 			}
 		case *ssa.ChangeType:
-			value(v.X)
+			value(v.X, field)
 		case *ssa.MakeInterface:
-			value(v.X)
+			value(v.X, -1)
 		case *ssa.TypeAssert:
-			value(v.X)
+			value(v.X, -1)
 		case *ssa.Extract:
 			if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
-				value(ta.X)
+				value(ta.X, -1)
 			} else if lk, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
-				memory(lk.X)
+				memory(lk.X, -1)
 			}
 		case *ssa.Field:
-			value(v.X)
+			value(v.X, v.Field)
 		case *ssa.Index:
-			value(v.X)
+			value(v.X, -1)
 		case *ssa.UnOp:
 			if v.Op == token.MUL {
-				memory(v.X)
+				memory(v.X, field)
 			}
 		case *ssa.Lookup:
-			memory(v.X)
+			memory(v.X, -1)
 		case *ssa.Slice, *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.FieldAddr, *ssa.IndexAddr:
 			// Slices and maps are references: their elements are what
 			// they hold.
-			memory(v)
+			memory(v, -1)
 		}
 	}
-	// memory finds every store into the memory p points into.
-	memory = func(p ssa.Value) {
+	// memory finds every store into the memory p points into; field >= 0:
+	// only into that field of the struct p points to.
+	memory = func(p ssa.Value, field int) {
 		root := p
 		for {
 			switch r := root.(type) {
 			case *ssa.FieldAddr:
-				root = r.X
+				root, field = r.X, r.Field
 				continue
 			case *ssa.IndexAddr:
-				root = r.X
+				root, field = r.X, -1
 				continue
 			case *ssa.Slice:
-				root = r.X
+				root, field = r.X, -1
 				continue
 			}
 			break
@@ -177,41 +183,49 @@ func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
 		switch root.(type) {
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 		default:
-			value(root) // a slice or map held somewhere else, or a pointer loaded from memory
+			value(root, -1) // a slice or map held somewhere else, or a pointer loaded from memory
 			return
 		}
-		if seenMem[root] {
+		if seenMem[key{root, field}] {
 			return
 		}
-		seenMem[root] = true
-		stack := []ssa.Value{root}
+		seenMem[key{root, field}] = true
+		type item struct {
+			a     ssa.Value
+			field int // for root: the field looked for
+		}
+		stack := []item{{root, field}}
 		for len(stack) > 0 {
-			a := stack[len(stack)-1]
+			it := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			refs := a.Referrers()
+			refs := it.a.Referrers()
 			if refs == nil {
 				continue
 			}
 			for _, r := range *refs {
 				switch r := r.(type) {
 				case *ssa.Store:
-					if r.Addr == a {
-						value(r.Val)
+					if r.Addr == it.a {
+						value(r.Val, it.field)
 					}
 				case *ssa.MapUpdate:
-					if r.Map == a {
-						value(r.Value)
+					if r.Map == it.a {
+						value(r.Value, -1)
 					}
-				case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Slice:
-					stack = append(stack, r.(ssa.Value))
+				case *ssa.FieldAddr:
+					if it.field < 0 || r.Field == it.field {
+						stack = append(stack, item{r, -1})
+					}
+				case *ssa.IndexAddr, *ssa.Slice:
+					stack = append(stack, item{r.(ssa.Value), -1})
 				}
 			}
 		}
 	}
 	if contents {
-		memory(v)
+		memory(v, -1)
 	} else {
-		value(v)
+		value(v, -1)
 	}
 	return out
 }

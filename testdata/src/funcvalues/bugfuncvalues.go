@@ -42,3 +42,25 @@ func chosenUniformly(l spmd.Lane, n int) {
 	}
 	f(l)
 }
+// ops keeps functions in the fields of a struct: which one is called
+// counts, field by field.
+type ops struct{ sync, work func() }
+
+func fieldFuncs(l spmd.Lane, out []int) {
+	o := ops{sync: func() { l.Barrier() }, work: func() { out[0]++ }}
+	if l.Index() == 0 {
+		o.work() // fine: work reaches no barrier
+	}
+	if l.Index() == 1 {
+		o.sync() // want `barrier o.sync under divergent control`
+	}
+}
+
+// The same through a pointer, where a store moves the barrier into work.
+func fieldFuncsStored(l spmd.Lane, out []int) {
+	p := &ops{sync: func() { l.Barrier() }, work: func() { out[0]++ }}
+	p.work = p.sync
+	if l.Index() == 3 {
+		p.work() // want `barrier p.work under divergent control`
+	}
+}
