@@ -250,10 +250,10 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 	}
 	if !common.IsInvoke() {
 		fns, complete := possibleFuncs(common.Value)
-		if !complete {
-			fns = heldFuncs(common.Value, false)
+		if complete {
+			return g.convergentOf(fns)
 		}
-		if s := g.convergentOf(fns); s != nil || complete {
+		if s := g.convergentFuncIn(common.Value, false); s != nil {
 			return s
 		}
 	}
@@ -278,6 +278,12 @@ func (g *funcGraph) returnedFunc(v ssa.Value) *Summary {
 	if !ok {
 		return nil
 	}
+	return g.returnedBy(call)
+}
+
+// returnedBy returns, if call calls a function known to return a
+// convergent function, a summary saying so.
+func (g *funcGraph) returnedBy(call *ssa.Call) *Summary {
 	s := g.sem.calleeSummary(call.Common())
 	if s == nil || s.ReturnsConvergent == nil {
 		return nil
@@ -287,8 +293,18 @@ func (g *funcGraph) returnedFunc(v ssa.Value) *Summary {
 
 // convergentFuncIn returns the summary of a convergent function that v is,
 // or, with contents, that the variable v points to may hold.
+// A function v holds may also come from a call that returns one.
 func (g *funcGraph) convergentFuncIn(v ssa.Value, contents bool) *Summary {
-	return g.convergentOf(heldFuncs(v, contents))
+	fns, calls := heldFuncs(v, contents)
+	if s := g.convergentOf(fns); s != nil {
+		return s
+	}
+	for _, c := range calls {
+		if s := g.returnedBy(c); s != nil {
+			return s
+		}
+	}
+	return nil
 }
 
 // convergentOf returns the summary of the first convergent function of

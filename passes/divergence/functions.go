@@ -106,9 +106,11 @@ func funcOf(v ssa.Value) *ssa.Function {
 // array, slice or map that v is, or was loaded from, counts, field by field
 // for the fields of a struct. With contents, v points to the memory to look
 // in. The list need not be complete: it finds candidates, for callers that
-// have a fallback for what it misses.
-func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
+// have a fallback for what it misses. It also returns the calls whose
+// results it reached, which may return functions.
+func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 	var out []*ssa.Function
+	var calls []*ssa.Call
 	type key struct {
 		v     ssa.Value
 		field int
@@ -130,6 +132,8 @@ func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
 			return
 		}
 		switch v := v.(type) {
+		case *ssa.Call:
+			calls = append(calls, v)
 		case *ssa.Phi:
 			for _, e := range v.Edges {
 				value(e, field)
@@ -145,6 +149,8 @@ func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
 				value(ta.X, -1)
 			} else if lk, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
 				memory(lk.X, -1)
+			} else if c, ok := v.Tuple.(*ssa.Call); ok {
+				calls = append(calls, c)
 			}
 		case *ssa.Field:
 			value(v.X, v.Field)
@@ -227,7 +233,7 @@ func heldFuncs(v ssa.Value, contents bool) []*ssa.Function {
 	} else {
 		value(v, -1)
 	}
-	return out
+	return out, calls
 }
 
 // boundMethod returns the method a bound method wrapper calls (for a kernel

@@ -23,7 +23,7 @@ type funcGraph struct {
 	instrs    []ssa.Instruction // nil for values that are not instructions
 	mems      []*memObject      // non-nil for per-lane memory
 	ids       map[any]int
-	consts    map[string]int
+	consts    map[constKey]int
 	blockOf   []int
 	operands  [][]int
 	users     [][]int
@@ -40,6 +40,8 @@ type funcGraph struct {
 	memByRoot map[ssa.Value][]*memObject
 	memList   []*memObject // in creation order, for determinism
 	escaped   []*memObject // whose address is stored in memory
+	// escapedShared: whose address is stored in memory all lanes share.
+	escapedShared []*memObject
 
 	sem semantics
 	// own holds the parameters and captured variables that point to memory
@@ -131,7 +133,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 	g := &funcGraph{
 		fn:           fn,
 		ids:          make(map[any]int),
-		consts:       make(map[string]int),
+		consts:       make(map[constKey]int),
 		seedWhy:      make(map[int]string),
 		memByRoot:    make(map[ssa.Value][]*memObject),
 		phiRepr:      make(map[*ssa.Phi]ssa.Value),
@@ -473,7 +475,7 @@ func (g *funcGraph) valueID(v ssa.Value) int {
 		}
 	}
 	if c, ok := v.(*ssa.Const); ok {
-		key := c.Type().String() + "\x00" + constString(c.Value)
+		key := constKey{c.Type(), constString(c.Value)}
 		if id, ok := g.consts[key]; ok {
 			return id
 		}
@@ -489,6 +491,14 @@ func (g *funcGraph) valueID(v ssa.Value) int {
 	g.values[id] = v
 	g.ids[v] = id
 	return id
+}
+
+// constKey identifies a constant: by type (the same type is usually the
+// same types.Type, and a second node for a constant costs nothing but a
+// node) and value.
+type constKey struct {
+	t types.Type
+	v string
 }
 
 func constString(v constant.Value) string {

@@ -218,6 +218,23 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	return f, s
 }
 
+// paramRequires keeps, of what the function s describes requires, what is
+// about the parameters of its signature sig: what a caller of a returned
+// function supplies (not the variables it captured).
+func paramRequires(s *Summary, sig types.Type) []Requirement {
+	sg, ok := sig.Underlying().(*types.Signature)
+	if !ok {
+		return nil
+	}
+	var out []Requirement
+	for _, r := range s.Requires {
+		if r.Input.Index < sg.Params().Len() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // ownInputs returns the inputs of fn that point to memory of the calling
 // lane at every call: the variables a closure captures from code that each
 // lane runs for itself.
@@ -298,7 +315,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
 			if isFunc(op.Type()) {
 				if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
-					s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Inferred: true}
+					s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: paramRequires(fs, op.Type()), Inferred: true}
 				}
 			}
 		}

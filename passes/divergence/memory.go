@@ -38,9 +38,21 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 		case *ssa.TypeAssert:
 			walk(v.X)
 		case *ssa.UnOp, *ssa.Lookup:
-			// A pointer loaded from memory: any pointer that was stored.
+			// A pointer loaded from memory: any pointer that was stored;
+			// from memory all lanes share, any stored there.
 			if pointsToMemory(v.Type()) {
-				roots = append(roots, g.escaped...)
+				var from ssa.Value
+				switch v := v.(type) {
+				case *ssa.UnOp:
+					from = v.X
+				case *ssa.Lookup:
+					from = v.X
+				}
+				if g.sharedAddress(from) {
+					roots = append(roots, g.escapedShared...)
+				} else {
+					roots = append(roots, g.escaped...)
+				}
 			}
 		case *ssa.Call:
 			// A pointer a call returns may be one it was given.
@@ -92,33 +104,89 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 // findEscaped finds the per-lane memory whose address is stored in memory,
 // from where a load can bring it back.
 func (g *funcGraph) findEscaped() {
-	seen := make(map[*memObject]bool)
+	seen, seenShared := make(map[*memObject]bool), make(map[*memObject]bool)
 	for changed := true; changed; {
 		changed = false
 		for _, b := range g.fn.Blocks {
 			for _, instr := range b.Instrs {
-				var v ssa.Value
+				var addr, v ssa.Value
 				switch instr := instr.(type) {
 				case *ssa.Store:
-					v = instr.Val
+					addr, v = instr.Addr, instr.Val
 				case *ssa.MapUpdate:
-					v = instr.Value
+					addr, v = instr.Map, instr.Value
 				case *ssa.Send:
-					v = instr.X
+					addr, v = instr.Chan, instr.X
 				default:
 					continue
 				}
 				if !pointsToMemory(v.Type()) && !isFunc(v.Type()) {
 					continue
 				}
+				// Anything but a lane's own memory may be shared.
+				shared := !g.privateAddress(addr)
 				for _, m := range g.memRoots(v) {
 					if !seen[m] {
 						seen[m] = true
 						g.escaped = append(g.escaped, m)
 						changed = true
 					}
+					if shared && !seenShared[m] {
+						seenShared[m] = true
+						g.escapedShared = append(g.escapedShared, m)
+						changed = true
+					}
 				}
 			}
+		}
+	}
+}
+
+// privateAddress reports whether addr is an address in memory of the lane
+// alone: in what the function allocates or an input in g.own points to,
+// reached without a load.
+func (g *funcGraph) privateAddress(addr ssa.Value) bool {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			addr = a.X
+		case *ssa.Slice:
+			addr = a.X
+		case *ssa.ChangeType:
+			addr = a.X
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+			return true
+		case *ssa.Parameter, *ssa.FreeVar:
+			return g.own[a]
+		default:
+			return false
+		}
+	}
+}
+
+// sharedAddress reports whether addr is an address in memory all lanes
+// share, computed without a load: a global, or what a parameter or
+// captured variable not in g.own points to, or a part of those.
+func (g *funcGraph) sharedAddress(addr ssa.Value) bool {
+	for {
+		switch a := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = a.X
+		case *ssa.IndexAddr:
+			if !isPointer(a.X.Type()) {
+				return false // an element of a slice: the slice was loaded
+			}
+			addr = a.X
+		case *ssa.ChangeType:
+			addr = a.X
+		case *ssa.Global:
+			return true
+		case *ssa.Parameter, *ssa.FreeVar:
+			return !g.own[a]
+		default:
+			return false
 		}
 	}
 }

@@ -68,6 +68,33 @@ func returnedClosure(l spmd.Lane) { // want returnedClosure:`spmd\(convergent\)|
 	}
 }
 
+// A returned closure whose parameter decides how many barriers run: a
+// call of the result must pass a uniform count.
+func makeCounter(l spmd.Lane) func(k int) { // want makeCounter:`^spmd\(result0=on\(0\) returns-convergent\)$`
+	return func(k int) {
+		for range k {
+			l.Barrier()
+		}
+	}
+}
+
+func returnedClosureArg(l spmd.Lane) { // want returnedClosureArg:`^spmd\(barrier\)$`
+	c := makeCounter(l)
+	c(2)
+	c(l.Index() % 2) // want `parameter k of c must be uniform`
+}
+
+// A returned closure kept in a struct, and called from there.
+type waiterBox struct{ wait func() }
+
+func returnedClosureInStruct(l spmd.Lane) { // want returnedClosureInStruct:`^spmd\(barrier\)$`
+	b := waiterBox{wait: makeWaiter(l)}
+	b.wait()
+	if l.Index() < 2 {
+		b.wait() // want `barrier b.wait under divergent control`
+	}
+}
+
 // Closures kept in composites: a call of a function loaded from a local
 // struct, array, slice or map may call any function stored in it.
 type ops struct {
