@@ -511,6 +511,10 @@ func (g *funcGraph) dependOnInputs(id int, inputs []Input, args []ssa.Value) {
 			for _, m := range g.contentRoots(a, in) {
 				g.depend(id, m.id)
 			}
+		} else if in.Field > 0 {
+			for _, n := range g.fieldArg(a, in.Field-1) {
+				g.depend(id, n)
+			}
 		} else {
 			g.depend(id, g.valueID(a))
 		}
@@ -555,4 +559,13 @@ func deref(t types.Type) types.Type {
 		return p.Elem()
 	}
 	return t
+}
+
+// fieldArg returns the nodes that field f of the struct value a depends
+// on: that field's alone when a's fields are known apart, else all of a.
+func (g *funcGraph) fieldArg(a ssa.Value, f int) []int {
+	if nodes := g.fieldsOf(a); f < len(nodes) {
+		return nodes[f : f+1]
+	}
+	return []int{g.valueID(a)}
 }

@@ -410,6 +410,13 @@ func (f *Func) Violations() []Violation {
 
 // ExplainArg explains why the argument a of call is divergent there.
 func (f *Func) ExplainArg(a ssa.Value, in Input) []Note {
+	if !in.Contents && in.Field > 0 && f.graph.fieldsOf(a) != nil {
+		for _, n := range f.graph.fieldArg(a, in.Field-1) {
+			if f.U.IsDivergent(n) {
+				return f.explainCause(f.U.Cause(n))
+			}
+		}
+	}
 	if !in.Contents {
 		return f.ExplainValue(a)
 	}
@@ -494,6 +501,8 @@ func RequirementSubject(r Requirement, callee string) string {
 	// it points to is the variable itself.
 	captured := strings.HasPrefix(r.Name, "captured variable")
 	switch {
+	case !r.Input.Contents && r.Field != "":
+		return fmt.Sprintf("field %s of %s of %s", r.Field, r.Name, callee)
 	case r.Input.Contents && r.Field != "" && captured:
 		return fmt.Sprintf("field %s of %s of %s", r.Field, r.Name, callee)
 	case r.Input.Contents && r.Field != "":

@@ -51,6 +51,10 @@ type funcGraph struct {
 	own map[ssa.Value]bool
 	// inputs are the values a call supplies, by Input.
 	inputs map[Input]int
+	// fieldNodes holds, for a parameter that is a struct, a node per
+	// field: its fields are inputs of their own, and the parameter as a
+	// whole depends on them all.
+	fieldNodes map[ssa.Value][]int
 	// effects are the nodes that stand for a callee's writes through its
 	// arguments: writers of the caller's memory without a block.
 	returns []int // the Return instructions
@@ -144,6 +148,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 		sem:          sem,
 		own:          own,
 		inputs:       make(map[Input]int),
+		fieldNodes:   make(map[ssa.Value][]int),
 		effectOf:     make(map[int]int),
 	}
 	n := len(fn.Blocks)
@@ -185,6 +190,16 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 	// Inputs: each parameter and captured variable, and the memory each
 	// points to when that memory belongs to the calling lane.
 	for i, v := range inputValues(fn) {
+		if st := valueStruct(v); st != nil && !g.sem.isLane(v.Type()) {
+			whole := g.valueID(v)
+			for f := range st.NumFields() {
+				node := g.newValue(-1)
+				g.depend(whole, node)
+				g.fieldNodes[v] = append(g.fieldNodes[v], node)
+				g.inputs[Input{Index: i, Field: f + 1}] = node
+			}
+			continue
+		}
 		g.inputs[Input{Index: i}] = g.valueID(v)
 		if g.own[v] {
 			for _, m := range g.memObjects(v) {
@@ -544,6 +559,14 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		g.addCall(id, instr)
 		return
 
+	case *ssa.Field:
+		if nodes := g.fieldNodes[instr.X]; nodes != nil {
+			g.depend(id, nodes[instr.Field])
+			return
+		}
+		dependOn(instr.X)
+		return
+
 	case *ssa.UnOp:
 		switch instr.Op {
 		case token.ARROW:
@@ -625,16 +648,14 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-// copyFields records a store that copies a per-lane struct into another,
-// *dst = *src, field by field: each field of dst is written with what the
-// same field of src holds, so that a lane-dependent field does not spill
-// into the others. It reports false for any other store.
+// copyFields records a store that copies a struct into a per-lane one,
+// *dst = *src or *dst = p for a struct parameter p, field by field: each
+// field of dst is written with what the same field of the source holds, so
+// that a lane-dependent field does not spill into the others. It reports
+// false for any other store.
 func (g *funcGraph) copyFields(id int, st *ssa.Store) bool {
-	load, ok := st.Val.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return false
-	}
-	dst, src := g.splitObjects(st.Addr), g.splitObjects(load.X)
+	dst := g.splitObjects(st.Addr)
+	src := g.fieldsOf(st.Val)
 	if dst == nil || src == nil || len(dst) != len(src) {
 		return false
 	}
@@ -642,10 +663,42 @@ func (g *funcGraph) copyFields(id int, st *ssa.Store) bool {
 		// A write of one field, made by the store: divergent when the
 		// field copied is, or the address.
 		w := g.newValue(-1)
-		g.depend(w, src[f].id)
+		g.depend(w, src[f])
 		g.depend(w, g.valueID(st.Addr))
 		g.effectOf[w] = id
 		g.addWriter(m, w)
 	}
 	return true
+}
+
+// fieldsOf returns, for a struct value v whose fields are known apart (a
+// struct parameter, or a load of a per-lane struct), a node per field;
+// otherwise nil.
+func (g *funcGraph) fieldsOf(v ssa.Value) []int {
+	if nodes := g.fieldNodes[v]; nodes != nil {
+		return nodes
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if ms := g.splitObjects(load.X); ms != nil {
+			ids := make([]int, len(ms))
+			for f, m := range ms {
+				ids[f] = m.id
+			}
+			return ids
+		}
+	}
+	return nil
+}
+
+// valueStruct returns the struct type of a parameter passed by value, if
+// its fields are told apart.
+func valueStruct(v ssa.Value) *types.Struct {
+	if _, ok := v.(*ssa.Parameter); !ok {
+		return nil
+	}
+	st, ok := v.Type().Underlying().(*types.Struct)
+	if !ok || st.NumFields() == 0 || st.NumFields() > maxFields {
+		return nil
+	}
+	return st
 }

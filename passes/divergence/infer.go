@@ -689,7 +689,11 @@ func fieldName(fn *ssa.Function, in Input) string {
 	if in.Field == 0 || in.Index >= len(vals) {
 		return ""
 	}
-	if st := pointedStruct(vals[in.Index].Type()); st != nil && in.Field <= st.NumFields() {
+	st := pointedStruct(vals[in.Index].Type())
+	if !in.Contents {
+		st = valueStruct(vals[in.Index])
+	}
+	if st != nil && in.Field <= st.NumFields() {
 		return st.Field(in.Field - 1).Name()
 	}
 	return ""
@@ -743,6 +747,14 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 // inputDivergent reports whether the value a, or what it points to, is
 // divergent as the call user sees it.
 func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, in Input, user int) bool {
+	if !in.Contents && in.Field > 0 && g.fieldsOf(a) != nil {
+		for _, n := range g.fieldArg(a, in.Field-1) {
+			if r.IsDivergent(n) {
+				return true
+			}
+		}
+		return false
+	}
 	if !in.Contents {
 		return r.IsDivergentUse(g.valueID(a), user)
 	}

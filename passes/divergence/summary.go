@@ -84,8 +84,8 @@ func (*Summary) AFact() {}
 type Input struct {
 	Index    int
 	Contents bool
-	// Field, with Contents, is 1 + the field of the struct the input
-	// points to that the input stands for; 0: all of the memory.
+	// Field is 1 + the field that the input stands for: of the struct it
+	// points to, with Contents, or else of the struct it is; 0: all of it.
 	Field int
 }
 
@@ -95,6 +95,8 @@ func (in Input) String() string {
 		return fmt.Sprintf("*%d.%d", in.Index, in.Field-1)
 	case in.Contents:
 		return fmt.Sprintf("*%d", in.Index)
+	case in.Field > 0:
+		return fmt.Sprintf("%d.%d", in.Index, in.Field-1)
 	}
 	return fmt.Sprint(in.Index)
 }

@@ -127,15 +127,15 @@ func methodExpr(l spmd.Lane) { // want methodExpr:`spmd\(barrier\)`
 }
 
 // A method value of a stage whose lane-dependent field decides.
-func (s stage) waitN() { // want waitN:`spmd\(barrier requires\(0\)\)`
+func (s stage) waitN() { // want waitN:`^spmd\(barrier requires\(0\.1\)\)$`
 	if s.n > 0 {
 		s.l.Barrier()
 	}
 }
 
-// The requirement on l is vacuous (lane handles are uniform) but
-// consistent: a divergent l would make the bound receiver divergent.
-func methodValueReceiver(l spmd.Lane) { // want methodValueReceiver:`spmd\(barrier requires\(0\)\)`
+// waitN requires field n of its receiver alone (0.1) to be uniform: no
+// requirement reaches l, which only fills field l.
+func methodValueReceiver(l spmd.Lane) { // want methodValueReceiver:`^spmd\(barrier\)$`
 	good := stage{l: l, n: l.Count()}.waitN
 	good()
 	bad := stage{l: l, n: l.Index()}.waitN

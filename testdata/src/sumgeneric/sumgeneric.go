@@ -60,7 +60,7 @@ type box[T any] struct {
 	v T
 }
 
-func (b box[T]) sync() T { // want sync:`spmd\(barrier result0=on\(0\)\)`
+func (b box[T]) sync() T { // want sync:`^spmd\(barrier result0=on\(0\.1\)\)$`
 	b.l.Barrier()
 	return b.v
 }

@@ -59,7 +59,7 @@ type shape interface {
 
 type square struct{ side float64 }
 
-func (q square) Area() float64 { return q.side * q.side } // want Area:`spmd\(result0=on\(0\)\)`
+func (q square) Area() float64 { return q.side * q.side } // want Area:`^spmd\(result0=on\(0\.0\)\)$`
 
 // An interface call that passes no lane handle cannot reach a convergent
 // operation: fine under divergent control.

@@ -245,3 +245,20 @@ func deferredCalls(l spmd.Lane) { // want deferredCalls:`spmd\(barrier\)`
 	deferredOnReturn(l, l.Index()) // want `parameter n of deferredOnReturn must be uniform`
 	deferredOneReturn(l, l.Index())
 }
+
+// A struct passed by value: each field is an input of its own (1.0 is
+// s.lo, 1.1 is s.hi), so a lane-dependent lo does not make hi's barrier
+// divergent.
+type span struct{ lo, hi int }
+
+func syncAbove(l spmd.Lane, s span) int { // want syncAbove:`^spmd\(barrier result0=on\(1\.0\) requires\(1\.1\)\)$`
+	if s.hi > 0 {
+		l.Barrier()
+	}
+	return s.lo
+}
+
+func passSpan(l spmd.Lane, n int) { // want passSpan:`^spmd\(barrier requires\(1\)\)$`
+	syncAbove(l, span{lo: l.Index(), hi: n})
+	syncAbove(l, span{lo: 0, hi: l.Index()}) // want `field hi of parameter s of syncAbove must be uniform`
+}
