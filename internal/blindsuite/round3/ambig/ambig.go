@@ -5,8 +5,8 @@ package ambig
 import (
 	"sync/atomic"
 
-	"github.com/spmdvet/spmdvet/internal/blindsuite/helpers"
-	"github.com/spmdvet/spmdvet/internal/blindsuite/prim"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/helpers"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/prim"
 	"github.com/spmdvet/spmdvet/spmd"
 )
 

@@ -3,7 +3,7 @@ package good
 import (
 	"math/bits"
 
-	"github.com/spmdvet/spmdvet/internal/blindsuite/helpers"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/helpers"
 	"github.com/spmdvet/spmdvet/spmd"
 )
 

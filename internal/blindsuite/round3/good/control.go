@@ -1,8 +1,8 @@
 package good
 
 import (
-	"github.com/spmdvet/spmdvet/internal/blindsuite/helpers"
-	"github.com/spmdvet/spmdvet/internal/blindsuite/prim"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/helpers"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/prim"
 	"github.com/spmdvet/spmdvet/spmd"
 )
 

@@ -1,7 +1,7 @@
 package good
 
 import (
-	"github.com/spmdvet/spmdvet/internal/blindsuite/helpers"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/helpers"
 	"github.com/spmdvet/spmdvet/spmd"
 )
 

@@ -4,7 +4,7 @@
 package bad
 
 import (
-	"github.com/spmdvet/spmdvet/internal/blindsuite/helpers"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/helpers"
 	"github.com/spmdvet/spmdvet/spmd"
 )
 

@@ -6,7 +6,7 @@ package helpers
 import (
 	"iter"
 
-	"github.com/spmdvet/spmdvet/internal/blindsuite/prim"
+	"github.com/spmdvet/spmdvet/internal/blindsuite/round3/prim"
 	"github.com/spmdvet/spmdvet/spmd"
 )
 
