@@ -178,6 +178,15 @@ const UnknownCallee = "a function not known statically"
 // calls whose callee requires some inputs to be uniform.
 func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary) {
 	common := call.Common()
+	if !common.IsInvoke() && staticFunc(common) == nil {
+		// A literal loaded from a local composite runs with the variables
+		// it captured where it was made.
+		if src, ok := storedFuncs(common.Value); ok {
+			for _, mc := range src.closures {
+				g.noteClosureRequires(id, call, mc, -1)
+			}
+		}
+	}
 	if s == nil && staticFunc(common) == nil {
 		s = g.dynamicSummary(common)
 	}

@@ -449,13 +449,37 @@ func (f *Func) Expr(v ssa.Value) ast.Expr { return f.exprs[v] }
 func (f *Func) callExpr(pos token.Pos) *ast.CallExpr { return f.calls[pos] }
 
 // DivergentCallee reports whether call calls a function value that may
-// differ between lanes, so that lanes may run different functions there.
+// differ between lanes, so that lanes may run different functions there. A
+// function literal over lane-dependent variables, loaded where every lane
+// stored the same literal, is the same function in every lane: what it
+// needs of its variables is checked at the call (noteClosureRequires).
 func (f *Func) DivergentCallee(call ssa.CallInstruction) bool {
 	common := call.Common()
 	if common.IsInvoke() || staticFunc(common) != nil {
 		return common.IsInvoke() && f.IsDivergent(common.Value)
 	}
-	return f.IsDivergent(common.Value)
+	if !f.IsDivergent(common.Value) {
+		return false
+	}
+	src, ok := storedFuncs(common.Value)
+	if !ok {
+		return true
+	}
+	for _, a := range src.addrs {
+		if f.IsDivergent(a) {
+			return true
+		}
+	}
+	for _, st := range src.stores {
+		id, ok := f.ID(st)
+		if !ok || f.IsDivergent(st.Addr) {
+			return true
+		}
+		if _, ok := f.graph.underDivergentControl(f.U, id); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // A ConvergentCall is a call in f that is a convergent operation: to a

@@ -249,3 +249,98 @@ func boundMethod(fn *ssa.Function) *ssa.Function {
 	}
 	return fn
 }
+
+// funcStore says where a function value comes from when it was loaded from
+// a local composite that holds nothing but function literals and declared
+// functions: the loads' addresses and indices (addrs), and the stores that
+// put them there.
+type funcStore struct {
+	closures []*ssa.MakeClosure
+	addrs    []ssa.Value
+	stores   []*ssa.Store
+}
+
+// storedFuncs finds, for a function value v that is a function or literal,
+// or was loaded from a local struct, array or slice that only ever holds
+// those and that nothing else gets hold of, where it comes from. It
+// reports false for anything else.
+func storedFuncs(v ssa.Value) (*funcStore, bool) {
+	src := &funcStore{}
+	seenMem := make(map[ssa.Value]bool)
+	var value func(v ssa.Value) bool
+	var memory func(p ssa.Value) bool
+	value = func(v ssa.Value) bool {
+		switch v := v.(type) {
+		case *ssa.Function:
+			return true
+		case *ssa.MakeClosure:
+			src.closures = append(src.closures, v)
+			return true
+		case *ssa.ChangeType:
+			return value(v.X)
+		case *ssa.UnOp:
+			if v.Op != token.MUL {
+				return false
+			}
+			src.addrs = append(src.addrs, v.X)
+			return memory(v.X)
+		case *ssa.Index:
+			src.addrs = append(src.addrs, v.Index)
+			return value(v.X)
+		}
+		return false
+	}
+	memory = func(p ssa.Value) bool {
+		root := p
+		for {
+			switch r := root.(type) {
+			case *ssa.FieldAddr:
+				root = r.X
+				continue
+			case *ssa.IndexAddr:
+				root = r.X
+				continue
+			case *ssa.Slice:
+				root = r.X
+				continue
+			}
+			break
+		}
+		if _, ok := root.(*ssa.Alloc); !ok {
+			return false
+		}
+		if seenMem[root] {
+			return true
+		}
+		seenMem[root] = true
+		stack := []ssa.Value{root}
+		for len(stack) > 0 {
+			a := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, r := range *a.Referrers() {
+				switch r := r.(type) {
+				case *ssa.Store:
+					if r.Addr != a || !value(r.Val) {
+						return false // the address escapes, or the value is not a known function
+					}
+					src.stores = append(src.stores, r)
+				case *ssa.FieldAddr, *ssa.IndexAddr, *ssa.Slice:
+					stack = append(stack, r.(ssa.Value))
+				case *ssa.UnOp:
+					if r.Op != token.MUL {
+						return false
+					}
+				case *ssa.Call:
+					if b, ok := r.Call.Value.(*ssa.Builtin); !ok || (b.Name() != "len" && b.Name() != "cap") {
+						return false
+					}
+				case *ssa.DebugRef:
+				default:
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return src, value(v)
+}

@@ -89,7 +89,7 @@ func (pa *packageAnalysis) loopBodies() {
 					switch {
 					case f.outer != nil:
 						why = f.outer
-					case f.DivergentCallee(call):
+					case f.IsDivergent(call.Common().Value):
 						why = append([]Note{{Pos: call.Pos(), End: call.Pos(), Message: "the loop's iterator depends on the lane: lanes run the body a different number of times"}}, f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)

@@ -64,3 +64,40 @@ func fieldFuncsStored(l spmd.Lane, out []int) {
 		p.work() // want `barrier p.work under divergent control`
 	}
 }
+
+// Fine: a slice of literals, one over a lane-dependent variable, called in
+// turn: at each index every lane calls the same literal.
+func phases(l spmd.Lane, out []int) {
+	v := l.Index()
+	steps := []func(){
+		func() { v++ },
+		func() { l.Barrier() },
+		func() { v = spmd.ReduceAdd(l, v) },
+	}
+	for _, step := range steps {
+		step()
+	}
+	out[0] = v
+}
+
+// The same literal in every lane, but what it captured decides its
+// barrier: that is checked at the call.
+func phasesCaptured(l spmd.Lane) {
+	n := l.Index()
+	steps := []func(){
+		func() {
+			if n > 0 {
+				l.Barrier()
+			}
+		},
+	}
+	for i := range steps {
+		steps[i]() // want `captured variable n of the function literal at bugfuncvalues\.go:\d+, which steps\[i\] calls, must be uniform`
+	}
+}
+
+// Lanes that pick the slot by their index call different literals.
+func phasesByLane(l spmd.Lane) {
+	steps := [2]func(){func() { l.Barrier() }, func() {}}
+	steps[l.Index()%2]() // want `called through a lane-dependent function value`
+}
