@@ -1,6 +1,9 @@
 package uniformity
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Config says where divergence comes from.
 type Config struct {
@@ -80,6 +83,26 @@ func Analyze(g Graph, cfg Config) *Result {
 	}
 	r.propagate()
 	return r
+}
+
+// Clone returns a copy of r that Extend can grow without changing r. The
+// parts that only depend on the graph (dominators, cycles, sync and control
+// dependence) are shared: analyzing the same graph from more seeds costs
+// only the propagation from them.
+func (r *Result) Clone() *Result {
+	c := *r
+	c.divergent = slices.Clone(r.divergent)
+	c.divergentTerm = slices.Clone(r.divergentTerm)
+	c.cause = slices.Clone(r.cause)
+	c.termCause = slices.Clone(r.termCause)
+	c.worklist = nil
+	c.divergentExit = slices.Clone(r.divergentExit)
+	c.divergentExits = slices.Clone(r.divergentExits)
+	c.assumedDivergent = slices.Clone(r.assumedDivergent)
+	c.assumedBy = slices.Clone(r.assumedBy)
+	c.temporal = slices.Clone(r.temporal)
+	c.control = nil
+	return &c
 }
 
 // Extend marks v divergent for a reason the caller found in the results so

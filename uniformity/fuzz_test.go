@@ -5,7 +5,9 @@ package uniformity_test
 //
 //   - Analyze does not panic, and gives the same propAnswers when run twice;
 //   - adding seeds only adds divergence, when no instruction is always
-//     uniform (see propCheck);
+//     uniform (see propCheck), and growing a result with Clone and Extend
+//     gives the same answers as analyzing with the seeds from the start,
+//     without changing the result cloned;
 //   - in a reducible graph, the order of a block's successors changes no
 //     answer (in an irreducible one it may pick another cycle header).
 
@@ -119,6 +121,20 @@ func propCheck(t *testing.T, g *cfggen.Func, r *rand.Rand) {
 			}
 		}
 		grown := propCollect(g, uniformity.Analyze(g, more))
+		baseResult := uniformity.Analyze(g, base)
+		extended := baseResult.Clone()
+		for _, v := range more.Seeds[len(base.Seeds):] {
+			extended.Extend(v, uniformity.Cause{Kind: uniformity.CauseSource, Value: v})
+		}
+		if d := grown.diff(propCollect(g, extended), false); d != "" {
+			t.Fatalf("LLVM22=%v: Clone and Extend with the extra seeds %v differ from Analyze: %s\n%s", llvm22, more.Seeds[len(base.Seeds):], d, g.IR())
+		}
+		if c := propCollect(g, extended); !slices.Equal(grown.converged, c.converged) {
+			t.Fatalf("LLVM22=%v: Clone and Extend with the extra seeds %v: m-converged blocks differ from Analyze\n%s", llvm22, more.Seeds[len(base.Seeds):], g.IR())
+		}
+		if d := before.diff(propCollect(g, baseResult), true); d != "" {
+			t.Fatalf("LLVM22=%v: extending a clone changed the result cloned: %s\n%s", llvm22, d, g.IR())
+		}
 		for v := range before.values {
 			if before.values[v] && !grown.values[v] {
 				t.Fatalf("LLVM22=%v: value %s is divergent, but uniform with the extra seeds %v\n%s", llvm22, g.ValueName(v), more.Seeds[len(base.Seeds):], g.IR())

@@ -334,7 +334,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	}
 
 	for _, in := range g.sortedInputs() {
-		r := g.run(g.inputs[in])
+		r := g.runFrom(base, g.inputs[in])
 		for k := range s.Results {
 			if !s.Results[k].Always && g.resultDivergent(r, k) {
 				s.Results[k].On = append(s.Results[k].On, in)
@@ -440,6 +440,23 @@ func (s *Summary) addEffect(target, on Input) {
 func (g *funcGraph) run(extra ...int) *uniformity.Result {
 	seeds := append(append([]int(nil), g.seeds...), extra...)
 	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform, LLVM22: llvm22})
+	g.extendMemory(r)
+	return r
+}
+
+// runFrom is run with the one more seed extra, grown from base, the
+// analysis of the same graph without it: divergence only grows, so this
+// reaches the same fixed point and spares what only depends on the graph.
+func (g *funcGraph) runFrom(base *uniformity.Result, extra int) *uniformity.Result {
+	r := base.Clone()
+	r.Extend(extra, uniformity.Cause{Kind: uniformity.CauseSource, Value: extra})
+	g.extendMemory(r)
+	return r
+}
+
+// extendMemory makes memory written under divergent control divergent, to
+// a fixed point.
+func (g *funcGraph) extendMemory(r *uniformity.Result) {
 	type extension struct {
 		mem int
 		why uniformity.Cause
@@ -460,7 +477,7 @@ func (g *funcGraph) run(extra ...int) *uniformity.Result {
 			}
 		}
 		if len(round) == 0 {
-			return r
+			return
 		}
 		for _, e := range round {
 			r.Extend(e.mem, e.why)
