@@ -86,6 +86,10 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 	switch {
 	case v.Requirement.Shared:
 		passed = "memory of this lane alone passed here"
+	case v.Closure && v.ArgIndex < 0:
+		// A literal called through a value that holds it.
+		argPos, argEnd = expr.Fun.Pos(), expr.Fun.End()
+		passed = "the function literal called here captures the divergent value"
 	case v.Closure:
 		passed = "the function literal passed here captures the divergent value"
 	}

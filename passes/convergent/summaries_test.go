@@ -62,7 +62,8 @@ type sumRelatedCase struct {
 	// may come between them).
 	steps []string
 	// passedHere, if set, is the source text that the "... passed here"
-	// note ("divergent value passed here") must span: the argument.
+	// note ("divergent value passed here") must span: the argument; or the
+	// "... called here ..." note, the function value called.
 	passedHere string
 	// known, if set, says why the analyzer does not meet this case yet: a
 	// mismatch skips it.
@@ -74,6 +75,15 @@ type sumRelatedCase struct {
 // be uniform down to the one that decides; then the branch or the argument
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
+	{
+		pkg: "funcvalues", fn: "phasesCaptured", at: "steps[i]()",
+		steps: []string{
+			`^captured variable n of the function literal at bugfuncvalues\.go:\d+ decides whether l\.Barrier at bugfuncvalues\.go:\d+ runs$`,
+			`^the function literal called here captures the divergent value$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		passedHere: "steps[i]",
+	},
 	{
 		pkg: "temporal", fn: "divergentExit", at: "l.Barrier()",
 		steps: []string{
@@ -328,7 +338,7 @@ func sumCheckRelated(r *analysistest.Result, c sumRelatedCase) []string {
 	if c.passedHere != "" {
 		ok := false
 		for _, rel := range d.Related {
-			if strings.HasSuffix(rel.Message, " passed here") {
+			if strings.HasSuffix(rel.Message, " passed here") || strings.Contains(rel.Message, " called here ") {
 				got := sumText(fset, rel.Pos, rel.End)
 				if got != c.passedHere {
 					errs = append(errs, fmt.Sprintf("%v: %q spans %q, want %q", fset.Position(rel.Pos), rel.Message, got, c.passedHere))

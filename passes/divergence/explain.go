@@ -387,7 +387,8 @@ type Violation struct {
 	// Arg is the argument for the input (for a Contents input, the
 	// pointer whose target is divergent), and ArgIndex the argument of
 	// Call that passes it: the argument itself, or a closure that captured
-	// it and that the callee calls.
+	// it and that the callee calls; -1 for a closure that Call calls
+	// through a value holding it.
 	Arg      ssa.Value
 	ArgIndex int
 	// Closure: the requirement is a closure's, passed to Callee, which
