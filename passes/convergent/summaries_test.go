@@ -76,15 +76,6 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
-		pkg: "funcvalues", fn: "phasesCaptured", at: "steps[i]()",
-		steps: []string{
-			`^captured variable n of the function literal at bugfuncvalues\.go:\d+ decides whether l\.Barrier at bugfuncvalues\.go:\d+ runs$`,
-			`^the function literal called here captures the divergent value$`,
-			`^l\.Index\(\) is the lane index$`,
-		},
-		passedHere: "steps[i]",
-	},
-	{
 		pkg: "temporal", fn: "divergentExit", at: "l.Barrier()",
 		steps: []string{
 			`^lanes diverge here: the condition last > 2 depends on the lane$`,
@@ -190,13 +181,11 @@ var sumRelatedCases = []sumRelatedCase{
 		passedHere: "l.Index() > 2",
 	},
 	{
-		pkg: "sumrelated", fn: "closure", at: "sync()",
+		pkg: "sumrelated", fn: "closure", at: "l.Barrier()",
 		steps: []string{
-			`^captured variable id of .* decides whether l\.Barrier\b`,
-			`^divergent value passed here$`,
-			`^l\.Index\(\) is the lane index$`,
+			`^lanes diverge here: the condition id < 4 depends on the lane$`,
+			`^captured variable id is lane-dependent where the function literal is made$`,
 		},
-		known: `a captured variable is named "what captured variable id points to" (go/ssa captures by address), though id is an int`,
 	},
 	{
 		// Across four packages: the chain is told at the call in kern.

@@ -214,6 +214,9 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 		g.memRoots(a)
 	}
 	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call)}
+	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
+		site.literal, _ = mc.Fn.(*ssa.Function)
+	}
 	if s.Convergent {
 		g.convergent = append(g.convergent, site)
 	}
@@ -246,7 +249,7 @@ func (g *funcGraph) noteClosureRequires(id int, call ssa.CallInstruction, arg ss
 	if s == nil || len(s.Requires) == 0 {
 		return
 	}
-	g.requiring = append(g.requiring, convergentSite{id: id, call: call, summary: s, name: funcName(g.fn.Prog.Fset, fn), args: inputs, argIndex: argIndex})
+	g.requiring = append(g.requiring, convergentSite{id: id, call: call, summary: s, name: funcName(g.fn.Prog.Fset, fn), args: inputs, argIndex: argIndex, literal: fn})
 }
 
 // dynamicSummary bounds a call of a function value: when every function it

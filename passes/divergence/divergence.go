@@ -53,6 +53,10 @@ type Func struct {
 	// outer explains why the whole body runs under divergent control, for
 	// the body of a range-over-func loop whose iterator depends on the lane.
 	outer []Note
+	// seededClosures holds, for each function literal f makes, the
+	// captured variables divergent in f, which the literal's own analysis
+	// takes as divergent (seedClosures).
+	seededClosures map[*ssa.Function]map[Input]bool
 }
 
 // OuterDivergence explains why every block of f runs under divergent
@@ -81,6 +85,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 	pkg := buildSSA(pass)
 	pa := newPackageAnalysis(pass, vocab, pkg)
 	pa.inferAll()
+	pa.seedClosures()
 	pa.loopBodies()
 	pa.exportSummaries()
 	out := &Result{}

@@ -404,6 +404,9 @@ func (f *Func) Violations() []Violation {
 		if v.req == nil {
 			continue // a convergent call under divergent control: the checker finds those itself
 		}
+		if v.literal != nil && f.seededClosures[v.literal][v.req.Input] {
+			continue // the literal's own analysis has the variable divergent: reported there
+		}
 		out = append(out, Violation{Call: v.call, Callee: v.callee, Barrier: v.barrier, Requirement: *v.req, Arg: v.arg, ArgIndex: v.argIndex, Closure: v.closure})
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -84,7 +85,6 @@ func (pa *packageAnalysis) loopBodies() {
 					if body == nil || body.Synthetic != rangeFuncYield || pa.results[body] == nil {
 						continue
 					}
-					pa.results[body].seedCaptured(mc, f)
 					var why []Note
 					switch {
 					case f.outer != nil:
@@ -101,16 +101,90 @@ func (pa *packageAnalysis) loopBodies() {
 	}
 }
 
-// seedCaptured analyzes a range-over-func loop body again, with the
-// variables it captured marked divergent where they are divergent in the
-// enclosing function parent: the body is that function's code, at the place
-// of the loop, so a break on such a variable leaves some lanes behind. The
-// summary said so only to the iterator; this puts the findings in the body.
-func (body *Func) seedCaptured(mc *ssa.MakeClosure, parent *Func) {
+// seedClosures analyzes every function literal again, with the variables
+// it captured marked divergent where they are divergent in the function
+// that made it: the literal is that function's code, run by the same lanes
+// (a range-over-func loop body at the place of the loop, any other where it
+// is called), so a branch on such a variable is divergent in the literal,
+// and its findings belong there. The literal's summary said what it needs
+// of those variables; calls that break it need no report of their own
+// (Func.Violations). Parents come first, so that a literal in a literal
+// sees what its parent was given.
+func (pa *packageAnalysis) seedClosures() {
+	for _, parent := range pa.funcs {
+		f := pa.results[parent]
+		if f == nil {
+			continue
+		}
+		seeds := make(map[*ssa.Function][]int)
+		var order []*ssa.Function
+		for _, b := range parent.Blocks {
+			for _, instr := range b.Instrs {
+				mc, ok := instr.(*ssa.MakeClosure)
+				if !ok {
+					continue
+				}
+				body, _ := mc.Fn.(*ssa.Function)
+				if body == nil || pa.results[body] == nil || pa.kernel[body] || !calledInPlace(mc) {
+					continue
+				}
+				ins := pa.results[body].capturedDivergent(mc, f)
+				if len(ins) == 0 {
+					continue
+				}
+				if _, ok := seeds[body]; !ok {
+					order = append(order, body)
+				}
+				if f.seededClosures == nil {
+					f.seededClosures = make(map[*ssa.Function]map[Input]bool)
+				}
+				if f.seededClosures[body] == nil {
+					f.seededClosures[body] = make(map[Input]bool)
+				}
+				bg := pa.results[body].graph
+				for _, in := range ins {
+					f.seededClosures[body][in] = true
+					seeds[body] = append(seeds[body], bg.inputs[in])
+				}
+			}
+		}
+		for _, body := range order {
+			bf := pa.results[body]
+			bf.U = bf.graph.run(seeds[body]...)
+		}
+	}
+}
+
+// calledInPlace reports whether the literal mc makes runs as code of the
+// function that makes it: called there (directly, or from a local
+// composite), or the body of a range-over-func loop. A literal handed to
+// another function, or deferred or started as a goroutine, is reported
+// where it is handed over, by the requirements of its summary.
+func calledInPlace(mc *ssa.MakeClosure) bool {
+	if fn, _ := mc.Fn.(*ssa.Function); fn != nil && fn.Synthetic == rangeFuncYield {
+		return true
+	}
+	for _, r := range *mc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Defer, *ssa.Go:
+			return false
+		case ssa.CallInstruction:
+			if slices.Contains(r.Common().Args, ssa.Value(mc)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// capturedDivergent returns the inputs of the literal body, made by mc in
+// parent, that are variables it captured and that are divergent there; it
+// marks why in body's graph.
+func (body *Func) capturedDivergent(mc *ssa.MakeClosure, parent *Func) []Input {
 	g, pg := body.graph, parent.graph
 	analyzed := pg.NumValues() // nodes made after the analysis have no answer
 	divergent := func(id int) bool { return id < analyzed && parent.U.IsDivergent(id) }
-	var extra []int
+	var out []Input
 	for _, in := range g.sortedInputs() {
 		i := in.Index - len(body.SSA.Params)
 		if i < 0 || i >= len(mc.Bindings) {
@@ -126,14 +200,15 @@ func (body *Func) seedCaptured(mc *ssa.MakeClosure, parent *Func) {
 			hit = divergent(id)
 		}
 		if hit {
-			node := g.inputs[in]
-			g.seedWhy[node] = "is lane-dependent where the loop starts"
-			extra = append(extra, node)
+			why := "is lane-dependent where the function literal is made"
+			if body.SSA.Synthetic == rangeFuncYield {
+				why = "is lane-dependent where the loop starts"
+			}
+			g.seedWhy[g.inputs[in]] = why
+			out = append(out, in)
 		}
 	}
-	if len(extra) > 0 {
-		body.U = g.run(extra...)
-	}
+	return out
 }
 
 // exportSummaries makes the inferred summaries of declared functions
@@ -615,6 +690,9 @@ type convergentSite struct {
 	// the argument that passes it. args is nil for the call's own callee.
 	args     []ssa.Value
 	argIndex int
+	// literal is the function literal whose requirements these are, if
+	// the call runs one: the callee, or the closure passed.
+	literal *ssa.Function
 }
 
 func (c *convergentSite) describe(fset *token.FileSet) string {
@@ -647,6 +725,7 @@ type violation struct {
 	argIndex int
 	barrier  bool
 	closure  bool
+	literal  *ssa.Function
 }
 
 // violationKey tells violations apart across analyses of one function.
@@ -754,7 +833,7 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 				if c.args == nil {
 					argIndex = req.Input.Index
 				}
-				out = append(out, violation{call: c.call, callID: c.id, req: req, callee: c.name, arg: a, argIndex: argIndex, barrier: c.summary.Barrier, closure: c.args != nil})
+				out = append(out, violation{call: c.call, callID: c.id, req: req, callee: c.name, arg: a, argIndex: argIndex, barrier: c.summary.Barrier, closure: c.args != nil, literal: c.literal})
 			}
 		}
 	}

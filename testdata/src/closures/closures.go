@@ -143,3 +143,26 @@ func (s *scaler) kernel(l spmd.Lane) {
 func methodValueKernel(s *scaler) error {
 	return spmd.Run(4, s.kernel)
 }
+
+// A literal over a lane-dependent variable is reported where it runs as
+// the kernel's code: in it, when it is called where it is made...
+func calledLiteral(l spmd.Lane) {
+	limit := l.Index() % 2
+	step := func() {
+		if limit > 0 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}
+	step()
+}
+
+// ... and where it is handed over when it is deferred (or given to
+// another function, see sumhigherorder).
+func deferredLiteral(l spmd.Lane) {
+	limit := l.Index() % 2
+	defer func() { // want `captured variable limit of func literal must be uniform`
+		if limit > 0 {
+			l.Barrier()
+		}
+	}()
+}

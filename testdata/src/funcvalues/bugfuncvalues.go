@@ -81,18 +81,18 @@ func phases(l spmd.Lane, out []int) {
 }
 
 // The same literal in every lane, but what it captured decides its
-// barrier: that is checked at the call.
+// barrier: reported in the literal.
 func phasesCaptured(l spmd.Lane) {
 	n := l.Index()
 	steps := []func(){
 		func() {
 			if n > 0 {
-				l.Barrier()
+				l.Barrier() // want `barrier l.Barrier under divergent control`
 			}
 		},
 	}
 	for i := range steps {
-		steps[i]() // want `captured variable n of the function literal at bugfuncvalues\.go:\d+, which steps\[i\] calls, must be uniform`
+		steps[i]()
 	}
 }
 

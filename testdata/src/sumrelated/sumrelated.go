@@ -85,10 +85,10 @@ func closure(l spmd.Lane) { // want closure:`spmd\(barrier\)`
 	id := l.Index()
 	sync := func() {
 		if id < 4 {
-			l.Barrier()
+			l.Barrier() // want `barrier l.Barrier under divergent control`
 		}
 	}
-	sync() // want `captured variable id\b.* of sync must be uniform`
+	sync()
 }
 
 // A closure's parameter.
