@@ -2,8 +2,12 @@
 // the README alone, by someone who did not read the analysis: realistic
 // kernels that are correct (good) and buggy (bad), the helpers they share
 // across packages (round3's helpers and prim, round4's lib, kt and vocab,
-// round5's dev; vocab and dev declare vocabularies of their own with
-// directives), and cases the author found ambiguous (ambig).
+// round5's dev, round6's lib; vocab, dev and lib declare vocabularies of
+// their own with directives), and cases the author found ambiguous (ambig).
+// Round 6 is systematic: a buggy kernel and a correct twin for every
+// instruction, control-flow, memory and directive item of the issue's
+// sections 2 and 3 (flow, ctrl, mem, decl), with the positives named Pos*
+// and the negatives Neg*.
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -15,5 +19,5 @@
 // Each round was written at once and then kept: a regression suite now, no
 // longer blind to the analysis. Round 3: 126 kernels, 57 bugs; round 4:
 // 124 kernels, 65 bugs; round 5, written for precision traps: 101
-// kernels, 45 bugs.
+// kernels, 45 bugs; round 6: 207 kernels, 102 bugs.
 package blindsuite
