@@ -146,47 +146,51 @@ func (g *funcGraph) findEscaped() {
 // alone: in what the function allocates or an input in g.own points to,
 // reached without a load.
 func (g *funcGraph) privateAddress(addr ssa.Value) bool {
-	for {
-		switch a := addr.(type) {
-		case *ssa.FieldAddr:
-			addr = a.X
-		case *ssa.IndexAddr:
-			addr = a.X
-		case *ssa.Slice:
-			addr = a.X
-		case *ssa.ChangeType:
-			addr = a.X
-		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
-			return true
-		case *ssa.Parameter, *ssa.FreeVar:
-			return g.own[a]
-		default:
-			return false
-		}
+	switch base, _ := addressBase(addr); base := base.(type) {
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+		return true
+	case *ssa.Parameter, *ssa.FreeVar:
+		return g.own[base]
 	}
+	return false
 }
 
 // sharedAddress reports whether addr is an address in memory all lanes
 // share, computed without a load: a global, or what a parameter or
 // captured variable not in g.own points to, or a part of those.
 func (g *funcGraph) sharedAddress(addr ssa.Value) bool {
+	base, direct := addressBase(addr)
+	if !direct {
+		return false // through a slice, which was loaded
+	}
+	switch base := base.(type) {
+	case *ssa.Global:
+		return true
+	case *ssa.Parameter, *ssa.FreeVar:
+		return !g.own[base]
+	}
+	return false
+}
+
+// addressBase follows an address made of fields, elements and subslices
+// of something back to that something. direct is false when the way went
+// through a slice value (an element of a slice, or a subslice).
+func addressBase(addr ssa.Value) (base ssa.Value, direct bool) {
+	direct = true
 	for {
 		switch a := addr.(type) {
 		case *ssa.FieldAddr:
 			addr = a.X
 		case *ssa.IndexAddr:
-			if !isPointer(a.X.Type()) {
-				return false // an element of a slice: the slice was loaded
-			}
+			direct = direct && isPointer(a.X.Type())
+			addr = a.X
+		case *ssa.Slice:
+			direct = false
 			addr = a.X
 		case *ssa.ChangeType:
 			addr = a.X
-		case *ssa.Global:
-			return true
-		case *ssa.Parameter, *ssa.FreeVar:
-			return !g.own[a]
 		default:
-			return false
+			return addr, direct
 		}
 	}
 }
