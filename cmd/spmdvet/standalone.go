@@ -63,17 +63,12 @@ func runTidied(args []string) int {
 	}
 }
 
-var (
-	// What the go/analysis checker adds to an error of the go command.
-	goCommandWrapper = regexp.MustCompile(`^\S+: err: exit status \d+: stderr: `)
-	// What the checker says about analyzers it did not run because the
-	// package does not load or type-check: the errors printed before say
-	// why.
-	skippedAnalysis = regexp.MustCompile(`^\w+: (analysis skipped due to errors in package|failed prerequisites: .*)$`)
-)
+// What the checker says about analyzers it did not run because the package
+// does not load or type-check: the errors printed before say why.
+var skippedAnalysis = regexp.MustCompile(`^\w+: (analysis skipped due to errors in package|failed prerequisites: .*)$`)
 
 // tidy copies the checker's error output, keeping the messages a user can
-// act on: the go command's own words, without the checker's wrapper, and
+// act on: the go command's own words, without go/packages' wrapper, and
 // no notes about analyzers skipped for errors already shown. A package
 // error without a position loses the "-: " that stands for none.
 func tidy(r io.Reader, w io.Writer) {
@@ -81,11 +76,13 @@ func tidy(r io.Reader, w io.Writer) {
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
 		line := sc.Text()
+		// The checker prints a go/packages error after its own name.
+		prog, rest, named := strings.Cut(line, ": ")
 		switch {
 		case skippedAnalysis.MatchString(line):
 			continue
-		case goCommandWrapper.MatchString(line):
-			line = goCommandWrapper.ReplaceAllString(line, "")
+		case named && !strings.ContainsAny(prog, " \t") && goCommandWrapper.MatchString(rest):
+			line = goCommandWrapper.ReplaceAllString(rest, "")
 		case strings.HasPrefix(line, "-: "):
 			line = strings.TrimPrefix(line, "-: ")
 		}

@@ -410,12 +410,16 @@ func cycleText(c dumpCycle, name func(int) string) string {
 	return sb.String()
 }
 
+// goCommandWrapper is what go/packages puts before the go command's own
+// words in an error: "err: exit status 1: stderr: go: updates to go.mod
+// needed...".
+var goCommandWrapper = regexp.MustCompile(`^err: exit status \d+: stderr: `)
+
 // goCommandError keeps what the go command said from a go/packages error,
-// "err: exit status 1: stderr: go: updates to go.mod needed...", which is
-// the part a user can act on.
+// which is the part a user can act on.
 func goCommandError(msg string) string {
-	if _, stderr, ok := strings.Cut(msg, "stderr: "); ok && strings.HasPrefix(msg, "err: exit status") {
-		return strings.TrimSpace(stderr)
+	if loc := goCommandWrapper.FindStringIndex(msg); loc != nil {
+		return strings.TrimSpace(msg[loc[1]:])
 	}
 	return msg
 }
