@@ -1,0 +1,112 @@
+package divergence
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// callGraphSCCs returns the strongly connected components of the static
+// call graph among fns, callees before callers (Tarjan's algorithm).
+func callGraphSCCs(fns []*ssa.Function) [][]*ssa.Function {
+	in := make(map[*ssa.Function]bool, len(fns))
+	for _, fn := range fns {
+		in[fn] = true
+	}
+	index := make(map[*ssa.Function]int)
+	low := make(map[*ssa.Function]int)
+	onStack := make(map[*ssa.Function]bool)
+	var stack []*ssa.Function
+	var sccs [][]*ssa.Function
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		index[fn] = len(index)
+		low[fn] = index[fn]
+		stack = append(stack, fn)
+		onStack[fn] = true
+		for _, c := range staticCallees(fn) {
+			if !in[c] {
+				continue
+			}
+			if _, seen := index[c]; !seen {
+				visit(c)
+				low[fn] = min(low[fn], low[c])
+			} else if onStack[c] {
+				low[fn] = min(low[fn], index[c])
+			}
+		}
+		if low[fn] == index[fn] {
+			var scc []*ssa.Function
+			for {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[top] = false
+				scc = append(scc, top)
+				if top == fn {
+					break
+				}
+			}
+			sccs = append(sccs, scc)
+		}
+	}
+	for _, fn := range fns {
+		if _, seen := index[fn]; !seen {
+			visit(fn)
+		}
+	}
+	return sccs
+}
+
+// staticCallees lists the functions fn calls directly, generic instances
+// replaced by their origin, and the closures it makes, which it may call or
+// hand to others to call: their summaries are needed first.
+func staticCallees(fn *ssa.Function) []*ssa.Function {
+	var out []*ssa.Function
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case ssa.CallInstruction:
+				if c := staticFunc(instr.Common()); c != nil {
+					out = append(out, c)
+				}
+			case *ssa.MakeClosure:
+				if c, ok := instr.Fn.(*ssa.Function); ok {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func callsItself(fn *ssa.Function) bool {
+	for _, c := range staticCallees(fn) {
+		if c == fn {
+			return true
+		}
+	}
+	return false
+}
+
+// staticFunc returns the SSA function a call calls, if it is known, with
+// generic instantiations replaced by their origin.
+func staticFunc(common *ssa.CallCommon) *ssa.Function {
+	if common.IsInvoke() {
+		return nil
+	}
+	fn := funcOf(common.Value)
+	if fn == nil {
+		return nil
+	}
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	return fn
+}
+
+// isCgoWrapper reports whether fn is one of the Go functions cgo generates
+// to call C.
+func isCgoWrapper(fn *ssa.Function) bool {
+	name := fn.Name()
+	return strings.HasPrefix(name, "_Cfunc_") || strings.HasPrefix(name, "_C2func_") || strings.HasPrefix(name, "_cgo_")
+}

@@ -1,0 +1,212 @@
+package divergence
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// loopBodies finds the bodies of range-over-func loops whose iterator call
+// diverges: the iterator depends on the lane, or the loop itself runs under
+// divergent control. Such a body runs a lane-dependent number of times.
+func (pa *packageAnalysis) loopBodies() {
+	for _, parent := range pa.funcs {
+		f := pa.results[parent]
+		if f == nil {
+			continue
+		}
+		for _, b := range parent.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				for _, a := range call.Common().Args {
+					mc, ok := a.(*ssa.MakeClosure)
+					if !ok {
+						continue
+					}
+					body, _ := mc.Fn.(*ssa.Function)
+					if body == nil || body.Synthetic != rangeFuncYield || pa.results[body] == nil {
+						continue
+					}
+					var why []Note
+					switch {
+					case f.outer != nil:
+						why = f.outer
+					case f.IsDivergent(call.Common().Value):
+						why = append([]Note{{Pos: call.Pos(), End: call.Pos(), Message: "the loop's iterator depends on the lane: lanes run the body a different number of times"}}, f.ExplainValue(call.Common().Value)...)
+					case len(f.ControlDivergence(call)) > 0:
+						why = f.ExplainControl(call)
+					}
+					pa.results[body].outer = why
+				}
+			}
+		}
+	}
+}
+
+// seedClosures analyzes every function literal again, with the variables
+// it captured marked divergent where they are divergent in the function
+// that made it: the literal is that function's code, run by the same lanes
+// (a range-over-func loop body at the place of the loop, any other where it
+// is called), so a branch on such a variable is divergent in the literal,
+// and its findings belong there. The literal's summary said what it needs
+// of those variables; calls that break it need no report of their own
+// (Func.Violations). Parents come first, so that a literal in a literal
+// sees what its parent was given.
+func (pa *packageAnalysis) seedClosures() {
+	for _, parent := range pa.funcs {
+		f := pa.results[parent]
+		if f == nil {
+			continue
+		}
+		seeds := make(map[*ssa.Function][]int)
+		var order []*ssa.Function
+		for _, b := range parent.Blocks {
+			for _, instr := range b.Instrs {
+				mc, ok := instr.(*ssa.MakeClosure)
+				if !ok {
+					continue
+				}
+				body, _ := mc.Fn.(*ssa.Function)
+				if body == nil || pa.results[body] == nil || pa.kernel[body] || !calledInPlace(mc) {
+					continue
+				}
+				ins := pa.results[body].capturedDivergent(mc, f)
+				if len(ins) == 0 {
+					continue
+				}
+				if _, ok := seeds[body]; !ok {
+					order = append(order, body)
+				}
+				if f.seededClosures == nil {
+					f.seededClosures = make(map[*ssa.Function]map[Input]bool)
+				}
+				if f.seededClosures[body] == nil {
+					f.seededClosures[body] = make(map[Input]bool)
+				}
+				bg := pa.results[body].graph
+				for _, in := range ins {
+					f.seededClosures[body][in] = true
+					seeds[body] = append(seeds[body], bg.inputs[in])
+				}
+			}
+		}
+		for _, body := range order {
+			bf := pa.results[body]
+			bf.U = bf.graph.run(seeds[body]...)
+		}
+	}
+}
+
+// calledInPlace reports whether the literal mc makes runs as code of the
+// function that makes it: called there (directly, or from a local
+// composite), or the body of a range-over-func loop. A literal handed to
+// another function, or deferred or started as a goroutine, is reported
+// where it is handed over, by the requirements of its summary.
+func calledInPlace(mc *ssa.MakeClosure) bool {
+	if fn, _ := mc.Fn.(*ssa.Function); fn != nil && fn.Synthetic == rangeFuncYield {
+		return true
+	}
+	for _, r := range *mc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Defer, *ssa.Go:
+			return false
+		case ssa.CallInstruction:
+			if slices.Contains(r.Common().Args, ssa.Value(mc)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// capturedDivergent returns the inputs of the literal body, made by mc in
+// parent, that are variables it captured and that are divergent there; it
+// marks why in body's graph.
+func (body *Func) capturedDivergent(mc *ssa.MakeClosure, parent *Func) []Input {
+	g, pg := body.graph, parent.graph
+	analyzed := pg.NumValues() // nodes made after the analysis have no answer
+	divergent := func(id int) bool { return id < analyzed && parent.U.IsDivergent(id) }
+	var out []Input
+	for _, in := range g.sortedInputs() {
+		i := in.Index - len(body.SSA.Params)
+		if i < 0 || i >= len(mc.Bindings) {
+			continue
+		}
+		b := mc.Bindings[i]
+		hit := false
+		if in.Contents {
+			for _, m := range pg.contentRoots(b, in) {
+				hit = hit || divergent(m.id)
+			}
+		} else if id, ok := pg.ids[b]; ok {
+			hit = divergent(id)
+		}
+		if hit {
+			why := "is lane-dependent where the function literal is made"
+			if body.SSA.Synthetic == rangeFuncYield {
+				why = "is lane-dependent where the loop starts"
+			}
+			g.seedWhy[g.inputs[in]] = why
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// ownInputs returns the inputs of fn that point to memory of the calling
+// lane at every call: the variables a closure captures from code that each
+// lane runs for itself.
+func (pa *packageAnalysis) ownInputs(fn *ssa.Function) map[ssa.Value]bool {
+	own := make(map[ssa.Value]bool)
+	parent := fn.Parent()
+	if parent == nil || pa.kernel[fn] {
+		return own
+	}
+	if pa.ownedBy == nil {
+		pa.ownedBy = make(map[*ssa.Function]map[ssa.Value]bool)
+	}
+	if m, ok := pa.ownedBy[fn]; ok {
+		return m
+	}
+	pa.ownedBy[fn] = own
+	parentOwn := pa.ownInputs(parent)
+	lanesRunParent := !pa.createsKernel(parent)
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn {
+				continue
+			}
+			for i, bv := range mc.Bindings {
+				switch bv := bv.(type) {
+				case *ssa.Alloc:
+					if lanesRunParent {
+						own[fn.FreeVars[i]] = true
+					}
+				case *ssa.FreeVar:
+					if parentOwn[bv] {
+						own[fn.FreeVars[i]] = true
+					}
+				}
+			}
+		}
+	}
+	return own
+}
+
+// createsKernel reports whether fn makes a kernel entry: then fn is the
+// code that starts the lanes, which they share, not code each lane runs.
+func (pa *packageAnalysis) createsKernel(fn *ssa.Function) bool {
+	if pa.kernel[fn] {
+		return false
+	}
+	for _, anon := range fn.AnonFuncs {
+		if pa.kernel[anon] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,127 @@
+package divergence
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
+)
+
+// run analyzes the graph with more seeds, if any. Writes to
+// per-lane memory under divergent control make the memory divergent, which
+// can make more control divergent, so it iterates to a fixed point.
+func (g *funcGraph) run(extra ...int) *uniformity.Result {
+	seeds := append(append([]int(nil), g.seeds...), extra...)
+	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform, LLVM22: llvm22})
+	g.extendMemory(r)
+	return r
+}
+
+// runFrom is run with the one more seed extra, grown from base, the
+// analysis of the same graph without it: divergence only grows, so this
+// reaches the same fixed point and spares what only depends on the graph.
+func (g *funcGraph) runFrom(base *uniformity.Result, extra int) *uniformity.Result {
+	r := base.Clone()
+	r.Extend(extra, uniformity.Cause{Kind: uniformity.CauseSource, Value: extra})
+	g.extendMemory(r)
+	return r
+}
+
+// extendMemory makes memory written under divergent control divergent, to
+// a fixed point.
+func (g *funcGraph) extendMemory(r *uniformity.Result) {
+	type extension struct {
+		mem int
+		why uniformity.Cause
+	}
+	for {
+		// Find every memory written under divergent control first, then
+		// extend: control divergence is recomputed once per round.
+		var round []extension
+		for _, m := range g.memList {
+			if r.IsDivergent(m.id) {
+				continue
+			}
+			for _, w := range m.writers {
+				if branch, ok := g.underDivergentControl(r, w); ok {
+					round = append(round, extension{m.id, uniformity.Cause{Kind: uniformity.CauseControl, Value: w, Branch: branch}})
+					break
+				}
+			}
+		}
+		if len(round) == 0 {
+			return
+		}
+		for _, e := range round {
+			r.Extend(e.mem, e.why)
+		}
+	}
+}
+
+// underDivergentControl reports whether the value w (an instruction, or the
+// effect of a call) runs under divergent control, and a branch to blame.
+func (g *funcGraph) underDivergentControl(r *uniformity.Result, w int) (int, bool) {
+	if call, ok := g.effectOf[w]; ok {
+		w = call
+	}
+	if branch, ok := blockUnderDivergentControl(r, g.blockOf[w]); ok {
+		return branch, true
+	}
+	for _, rd := range g.deferRuns(w) {
+		if branch, ok := blockUnderDivergentControl(r, g.blockOf[rd]); ok {
+			return branch, true
+		}
+	}
+	return -1, false
+}
+
+func blockUnderDivergentControl(r *uniformity.Result, b int) (int, bool) {
+	if b < 0 {
+		return -1, false
+	}
+	if cd := r.ControlDivergence(b); len(cd) > 0 {
+		return cd[0], true
+	}
+	if c, branch := r.NotMConverged(b); c != nil {
+		return branch, true
+	}
+	return -1, false
+}
+
+// deferRuns returns, for a defer statement, the RunDefers instructions that
+// may run its call: those reachable from it. Go runs deferred calls at each
+// return, each return its own copy of the call, so lanes that leave by
+// different returns run different calls, just as if the call were written
+// out before each return.
+func (g *funcGraph) deferRuns(id int) []int {
+	d, ok := g.instrs[id].(*ssa.Defer)
+	if !ok || d.DeferStack != nil || g.blockOf[id] < 0 {
+		// A defer in a range-over-func body runs at the enclosing
+		// function's returns, which are not in this graph.
+		return nil
+	}
+	// Asked for in every round of every run: find them once.
+	if runs, ok := g.deferRunsOf[id]; ok {
+		return runs
+	}
+	seen := make([]bool, len(g.succs))
+	stack := []int{g.blockOf[id]}
+	seen[stack[0]] = true
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range g.succs[b] {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	var out []int
+	for _, rd := range g.runDefers {
+		if seen[g.blockOf[rd]] {
+			out = append(out, rd)
+		}
+	}
+	g.deferRunsOf[id] = out
+	return out
+}

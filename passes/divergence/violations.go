@@ -1,0 +1,195 @@
+package divergence
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
+)
+
+// A convergentSite is a call in the function that is a convergent
+// operation: a call to a function declared or found to be convergent.
+type convergentSite struct {
+	id      int
+	call    ssa.CallInstruction
+	summary *Summary
+	name    string
+	// For a closure passed to a callee that calls it: the closure's
+	// inputs as far as they are known here (its captured variables), and
+	// the argument that passes it. args is nil for the call's own callee.
+	args     []ssa.Value
+	argIndex int
+	// literal is the function literal whose requirements these are, if
+	// the call runs one: the callee, or the closure passed.
+	literal *ssa.Function
+}
+
+func (c *convergentSite) describe(fset *token.FileSet) string {
+	return fmt.Sprintf("%s at %s", c.name, shortPos(fset, c.call.Pos()))
+}
+
+func shortPos(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+func (g *funcGraph) firstConvergent() *convergentSite {
+	if len(g.convergent) == 0 {
+		return nil
+	}
+	return &g.convergent[0]
+}
+
+// A violation is a place where the function needs something uniform that
+// is not: a convergent call under divergent control, or a divergent value
+// passed where a callee requires a uniform one.
+type violation struct {
+	call   ssa.CallInstruction
+	callID int
+	req    *Requirement // nil: the call itself is under divergent control
+	callee string
+	arg    ssa.Value
+	// argIndex is the argument of call that carries arg: the argument
+	// for the input, or the closure that captured it.
+	argIndex int
+	barrier  bool
+	closure  bool
+	literal  *ssa.Function
+}
+
+// violationKey tells violations apart across analyses of one function.
+type violationKey struct {
+	call, arg int
+	input     Input
+	req       bool // false: the call itself is under divergent control
+	shared    bool
+}
+
+func (v violation) key() violationKey {
+	k := violationKey{call: v.callID, arg: v.argIndex}
+	if v.req != nil {
+		k.input, k.req, k.shared = v.req.Input, true, v.req.Shared
+	}
+	return k
+}
+
+func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
+	name := RequirementSubject(Requirement{Input: in, Name: inputName(fn, in)}, funcName(fset, fn))
+	if v.req == nil {
+		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, v.call.Pos()))}
+	}
+	why := []string{fmt.Sprintf("%s is passed to %s at %s", name, v.callee, shortPos(fset, v.call.Pos()))}
+	return append(why, v.req.Why...)
+}
+
+// funcName names a function for messages: closures by where they are.
+func funcName(fset *token.FileSet, fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return "the function literal at " + shortPos(fset, fn.Pos())
+	}
+	return fn.Name()
+}
+
+// inputName names an input in the words of the source: "parameter n",
+// "captured variable x".
+func inputName(fn *ssa.Function, in Input) string {
+	vals := inputValues(fn)
+	name := fmt.Sprintf("input %d", in.Index)
+	if in.Index < len(vals) {
+		v := vals[in.Index]
+		name = v.Name()
+		if _, ok := v.(*ssa.FreeVar); ok {
+			name = "captured variable " + name
+		} else {
+			name = "parameter " + name
+		}
+	}
+	return name
+}
+
+// fieldName names the field of the struct an input points to that the
+// input stands for, if it stands for one.
+func fieldName(fn *ssa.Function, in Input) string {
+	vals := inputValues(fn)
+	if in.Field == 0 || in.Index >= len(vals) {
+		return ""
+	}
+	st := pointedStruct(vals[in.Index].Type())
+	if !in.Contents {
+		st = valueStruct(vals[in.Index])
+	}
+	if st != nil && in.Field <= st.NumFields() {
+		return st.Field(in.Field - 1).Name()
+	}
+	return ""
+}
+
+// violations returns the places in g that need uniformity they lack in r.
+func (g *funcGraph) violations(r *uniformity.Result) map[violationKey]bool {
+	out := make(map[violationKey]bool)
+	for _, v := range g.findViolations(r) {
+		out[v.key()] = true
+	}
+	return out
+}
+
+func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
+	var out []violation
+	for _, c := range g.convergent {
+		if _, ok := g.underDivergentControl(r, c.id); ok {
+			out = append(out, violation{call: c.call, callID: c.id, callee: c.name})
+		}
+	}
+	for _, c := range g.requiring {
+		args := c.args
+		if args == nil {
+			args = supplied(c.call.Common())
+		}
+		for i := range c.summary.Requires {
+			req := &c.summary.Requires[i]
+			if req.Input.Index >= len(args) || args[req.Input.Index] == nil {
+				continue
+			}
+			a := args[req.Input.Index]
+			var bad bool
+			if req.Shared {
+				bad = len(g.memRoots(a)) > 0
+			} else {
+				bad = g.inputDivergent(r, a, req.Input, c.id)
+			}
+			if bad {
+				argIndex := c.argIndex
+				if c.args == nil {
+					argIndex = req.Input.Index
+				}
+				out = append(out, violation{call: c.call, callID: c.id, req: req, callee: c.name, arg: a, argIndex: argIndex, barrier: c.summary.Barrier, closure: c.args != nil, literal: c.literal})
+			}
+		}
+	}
+	return out
+}
+
+// inputDivergent reports whether the value a, or what it points to, is
+// divergent as the call user sees it.
+func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, in Input, user int) bool {
+	if !in.Contents && in.Field > 0 && g.fieldsOf(a) != nil {
+		for _, n := range g.fieldArg(a, in.Field-1) {
+			if r.IsDivergent(n) {
+				return true
+			}
+		}
+		return false
+	}
+	if !in.Contents {
+		return r.IsDivergentUse(g.valueID(a), user)
+	}
+	for _, m := range g.contentRoots(a, in) {
+		if r.IsDivergent(m.id) {
+			return true
+		}
+	}
+	return false
+}
