@@ -76,8 +76,12 @@
 //		parameter of such a type runs in SPMD fashion and is checked; the
 //		handle itself is uniform, it only gives access to the lane.
 //
-// A function with neither a result directive nor //spmd:laneid has
-// divergent results exactly when some argument is divergent. Any package
+// For a function with neither a result directive nor //spmd:laneid, the
+// checker reads its body: a result is divergent when lanes calling it with
+// the arguments they pass may get different values. A function whose
+// body the checker cannot see (assembly, a function value it cannot resolve)
+// is taken to have divergent results exactly when some argument is
+// divergent. Any package
 // may put these directives on its own declarations, for instance on a
 // wrapper around a collective or on bindings to a GPU API, and a checker
 // treats them like the declarations of this package. Like //go: directives,
