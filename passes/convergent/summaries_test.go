@@ -85,6 +85,20 @@ var sumRelatedCases = []sumRelatedCase{
 		},
 	},
 	{
+		pkg: "atomics", fn: "electLeader", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition atomic\.CompareAndSwapInt32\(flag, 0, 1\) depends on the lane$`,
+			`^atomic\.CompareAndSwapInt32\(flag, 0, 1\) is an atomic read-modify-write`,
+		},
+	},
+	{
+		pkg: "loops", fn: "divergentLength", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: how many times the loop over s runs depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
 		pkg: "memory", fn: "storeDivergentValue", at: "l.Barrier()",
 		steps: []string{
 			`^lanes diverge here: the condition x > 0 depends on the lane$`,

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"reflect"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -57,6 +58,10 @@ type Func struct {
 	// captured variables divergent in f, which the literal's own analysis
 	// takes as divergent (seedClosures).
 	seededClosures map[*ssa.Function]map[Input]bool
+	// The range statements of the body, by operand (findRanges).
+	rangesOnce   sync.Once
+	ranges       map[ast.Expr]*ast.RangeStmt
+	rangeOfValue map[ssa.Value]*ast.RangeStmt
 }
 
 // OuterDivergence explains why every block of f runs under divergent

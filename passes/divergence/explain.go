@@ -88,6 +88,40 @@ func (f *Func) ReturnPos(instr ssa.Instruction) token.Pos {
 	return token.NoPos
 }
 
+// findRanges indexes the range statements of f's body by their operand:
+// its expression, and the value of a variable ranged over.
+func (f *Func) findRanges() {
+	body := funcBody(f.SSA)
+	if body == nil {
+		return
+	}
+	f.ranges = make(map[ast.Expr]*ast.RangeStmt)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // another function's code
+		case *ast.RangeStmt:
+			if n.X != nil {
+				f.ranges[n.X] = n
+			}
+		}
+		return true
+	})
+	if len(f.ranges) == 0 {
+		return
+	}
+	f.rangeOfValue = make(map[ssa.Value]*ast.RangeStmt)
+	for _, b := range f.SSA.Blocks {
+		for _, instr := range b.Instrs {
+			if ref, ok := instr.(*ssa.DebugRef); ok && !ref.IsAddr {
+				if rs := f.ranges[ref.Expr]; rs != nil {
+					f.rangeOfValue[ref.X] = rs
+				}
+			}
+		}
+	}
+}
+
 // funcBody returns the body of fn's declaration or literal, or nil.
 func funcBody(fn *ssa.Function) *ast.BlockStmt {
 	switch syntax := fn.Syntax().(type) {
@@ -139,6 +173,47 @@ func (f *Func) CondExpr(b *ssa.BasicBlock) ast.Expr {
 			return f.exprAt(cmp.Pos())
 		}
 	}
+	if rs := f.rangeOf(ifInstr); rs != nil {
+		return rs.X
+	}
+	return nil
+}
+
+// rangeOf returns the range statement whose loop test is the branch ifInstr:
+// go/ssa gives that test no position, but it is computed from the range's
+// operand (its length, the next element, the bound of a range over an int).
+func (f *Func) rangeOf(ifInstr *ssa.If) *ast.RangeStmt {
+	f.rangesOnce.Do(f.findRanges)
+	if len(f.ranges) == 0 {
+		return nil
+	}
+	// The operand is a few steps up: len(x) < i, extract(next(range x)),
+	// <-ch and the like.
+	level := []ssa.Value{ifInstr.Cond}
+	seen := make(map[ssa.Value]bool)
+	for depth := 0; depth < 4 && len(level) > 0; depth++ {
+		var next []ssa.Value
+		for _, v := range level {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			if rs := f.rangeOfValue[v]; rs != nil {
+				return rs
+			}
+			if rs := f.ranges[f.exprs[v]]; rs != nil {
+				return rs
+			}
+			if instr, ok := v.(ssa.Instruction); ok {
+				for _, op := range instr.Operands(nil) {
+					if *op != nil {
+						next = append(next, *op)
+					}
+				}
+			}
+		}
+		level = next
+	}
 	return nil
 }
 
@@ -160,6 +235,9 @@ func BlockPos(b *ssa.BasicBlock) token.Pos {
 func (f *Func) branchNote(b *ssa.BasicBlock) Note {
 	if e := f.CondExpr(b); e != nil {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if rs := f.rangeOf(ifi); rs != nil && rs.X == e {
+				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", types.ExprString(e))}
+			}
 			if _, known := f.exprs[ifi.Cond]; !known {
 				// A case of a tag switch: the tag is compared with it.
 				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the switch compares a lane-dependent value with case %s", types.ExprString(e))}
@@ -216,7 +294,14 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 	for steps := 0; c.Kind != uniformity.CauseNone && steps < 64; steps++ {
 		switch c.Kind {
 		case uniformity.CauseSource:
-			add(f.sourceNote(c.Value))
+			n := f.sourceNote(c.Value)
+			if len(notes) > 0 && notes[len(notes)-1].Pos == n.Pos && notes[len(notes)-1].End == n.End && notes[len(notes)-1].Message != n.Message {
+				// The branch is on the source itself (an atomic's
+				// result, say): say what the source is, too.
+				notes = append(notes, n)
+			} else {
+				add(n)
+			}
 			return notes
 		case uniformity.CauseOperand:
 			next := f.U.Cause(c.Value)
