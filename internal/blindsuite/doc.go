@@ -7,7 +7,10 @@
 // Round 6 is systematic: a buggy kernel and a correct twin for every
 // instruction, control-flow, memory and directive item of the issue's
 // sections 2 and 3 (flow, ctrl, mem, decl), with the positives named Pos*
-// and the negatives Neg*.
+// and the negatives Neg*. Round 7 ports well-known GPU algorithms (scans,
+// sorts, tiled linear algebra, graph frontiers) with coop's shared helpers;
+// round 8 is an examiner's set of minimal twins, with lanes, a user lane
+// type that declares its own vocabulary.
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -19,5 +22,6 @@
 // Each round was written at once and then kept: a regression suite now, no
 // longer blind to the analysis. Round 3: 126 kernels, 57 bugs; round 4:
 // 124 kernels, 65 bugs; round 5, written for precision traps: 101
-// kernels, 45 bugs; round 6: 207 kernels, 102 bugs.
+// kernels, 45 bugs; round 6: 207 kernels, 102 bugs; round 7: 51 kernels,
+// 28 bugs; round 8: 117 kernels, 53 bugs (not counting ambig).
 package blindsuite
