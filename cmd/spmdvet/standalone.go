@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -49,7 +50,8 @@ func runTidied(args []string) int {
 	if err := cmd.Start(); err != nil {
 		return -1
 	}
-	tidy(stderr, os.Stderr)
+	dir, _ := os.Getwd()
+	tidy(stderr, os.Stderr, dir)
 	err = cmd.Wait()
 	var exit *exec.ExitError
 	switch {
@@ -70,8 +72,13 @@ var skippedAnalysis = regexp.MustCompile(`^\w+: (analysis skipped due to errors 
 // tidy copies the checker's error output, keeping the messages a user can
 // act on: the go command's own words, without go/packages' wrapper, and
 // no notes about analyzers skipped for errors already shown. A package
-// error without a position loses the "-: " that stands for none.
-func tidy(r io.Reader, w io.Writer) {
+// error without a position loses the "-: " that stands for none. Positions
+// under dir are made relative to it, as go vet shows them.
+func tidy(r io.Reader, w io.Writer, dir string) {
+	under := ""
+	if dir != "" {
+		under = strings.TrimSuffix(dir, string(filepath.Separator)) + string(filepath.Separator)
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
@@ -85,6 +92,8 @@ func tidy(r io.Reader, w io.Writer) {
 			line = goCommandWrapper.ReplaceAllString(rest, "")
 		case strings.HasPrefix(line, "-: "):
 			line = strings.TrimPrefix(line, "-: ")
+		case under != "" && strings.HasPrefix(line, under):
+			line = strings.TrimPrefix(line, under)
 		}
 		fmt.Fprintln(w, line)
 	}

@@ -14,16 +14,18 @@ func TestTidy(t *testing.T) {
 		"-: stat /m/nonexist: directory not found",
 		"/m/k.go:5:3: barrier l.Barrier under divergent control: lanes that do not reach it wait forever (deadlock)",
 		"/m/k.go:4:5: \tlanes diverge here",
+		"/mod/k.go:4:5: \tlanes diverge here",
 	}, "\n") + "\n"
 	want := strings.Join([]string{
 		"go: go.mod file not found in current directory",
-		"/m/typ/a.go:2:23: cannot use \"x\" (untyped string constant) as int value in return statement",
+		"typ/a.go:2:23: cannot use \"x\" (untyped string constant) as int value in return statement",
 		"stat /m/nonexist: directory not found",
-		"/m/k.go:5:3: barrier l.Barrier under divergent control: lanes that do not reach it wait forever (deadlock)",
-		"/m/k.go:4:5: \tlanes diverge here",
+		"k.go:5:3: barrier l.Barrier under divergent control: lanes that do not reach it wait forever (deadlock)",
+		"k.go:4:5: \tlanes diverge here",
+		"/mod/k.go:4:5: \tlanes diverge here",
 	}, "\n") + "\n"
 	var out strings.Builder
-	tidy(strings.NewReader(in), &out)
+	tidy(strings.NewReader(in), &out, "/m")
 	if out.String() != want {
 		t.Errorf("tidy:\n%s\nwant:\n%s", out.String(), want)
 	}
