@@ -163,6 +163,11 @@ func TestBadInput(t *testing.T) {
 						t.Errorf("stderr lacks %q:\n%s", s, r.stderr)
 					}
 				}
+				for _, noise := range checkerNoise {
+					if strings.Contains(r.stderr, noise) {
+						t.Errorf("stderr holds the checker's %q:\n%s", noise, r.stderr)
+					}
+				}
 				if tc.ucode != 0 {
 					if r.stdout != "" {
 						t.Errorf("stdout after a failure:\n%s", r.stdout)

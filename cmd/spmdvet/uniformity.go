@@ -100,7 +100,7 @@ func analyzePackages(patterns []string, tests bool) ([]*divergence.Func, *token.
 	if err != nil {
 		return nil, nil, errors.New(goCommandError(err.Error()))
 	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
+	if n := printErrors(pkgs); n > 0 {
 		return nil, nil, fmt.Errorf("packages contain errors (%d)", n)
 	}
 	if len(pkgs) == 0 {
@@ -408,6 +408,27 @@ func cycleText(c dumpCycle, name func(int) string) string {
 		}
 	}
 	return sb.String()
+}
+
+// printErrors prints the packages' errors as packages.PrintErrors does, but
+// without the "-" that stands for no position, and returns their number.
+func printErrors(pkgs []*packages.Package) int {
+	n := 0
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msg := goCommandError(e.Msg)
+			if e.Pos != "" && e.Pos != "-" {
+				msg = e.Pos + ": " + msg
+			}
+			fmt.Fprintln(os.Stderr, msg)
+			n++
+		}
+		if p.Module != nil && p.Module.Error != nil {
+			fmt.Fprintln(os.Stderr, p.Module.Error.Err)
+			n++
+		}
+	})
+	return n
 }
 
 // goCommandWrapper is what go/packages puts before the go command's own
