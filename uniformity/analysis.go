@@ -40,6 +40,7 @@ type Result struct {
 	assumedBy        []int // the branch that made each assumed-divergent cycle so
 	temporal         []TemporalUse
 
+	chains  *joinChains        // shared by clones: it only depends on the graph
 	control *controlDependence // computed on first use
 	cdDeps  [][]int            // control dependence edges, computed once
 	cdAlive []bool
@@ -74,6 +75,7 @@ func Analyze(g Graph, cfg Config) *Result {
 	r.ci = ComputeCycles(g)
 	r.divergentExit = make([]bool, len(r.ci.All))
 	r.sync = newSyncDependence(g, r.ci, newModifiedPostOrder(g, r.ci), cfg.LLVM22)
+	r.chains = &joinChains{byBlock: make([]*joinChain, nb)}
 
 	for _, v := range cfg.Uniform {
 		r.alwaysUniform[v] = true
@@ -165,9 +167,13 @@ func (r *Result) analyzeControlDivergence(b int) {
 	}
 	desc := r.sync.joinsOf(b)
 	var divCycles []*Cycle
+	listed := make(map[*Cycle]bool)
 	for _, j := range desc.joins {
-		if c := r.outermostDivergentCycle(r.ci.cycleOf[j], b, j); c != nil {
-			divCycles = append(divCycles, c)
+		if c := r.outermostDivergentCycle(b, j); c != nil {
+			if !listed[c] {
+				listed[c] = true
+				divCycles = append(divCycles, c)
+			}
 			continue
 		}
 		r.taintPhis(j, Cause{Kind: CauseJoin, Block: j, Branch: b})
@@ -236,25 +242,28 @@ func (r *Result) mergesOneValue(phi int) bool {
 
 // outermostDivergentCycle returns the largest cycle around join j that the
 // divergent branch b makes divergent as a whole, or nil.
-func (r *Result) outermostDivergentCycle(c *Cycle, b, j int) *Cycle {
-	if c == nil {
-		return nil
+func (r *Result) outermostDivergentCycle(b, j int) *Cycle {
+	ch := r.chains.of(j, r.ci, r.dom)
+	if ch == nil {
+		return nil // j is in no cycle
 	}
-	if in := r.internalDivergentCycle(c, b, j); in != nil {
-		return in
+	// in: the first cycle around j that contains b too, if any. Containing
+	// b is monotone along the chain, so a binary search finds it.
+	in := sort.Search(len(ch.cycles), func(i int) bool { return ch.cycles[i].Contains(b) })
+	if c := r.internalDivergentCycle(ch, in, b, j); c != nil {
+		return c
 	}
-	return externalDivergentCycle(c, b)
+	return externalDivergentCycle(ch, in)
 }
 
 // externalDivergentCycle: paths that split at b outside an irreducible cycle
-// may enter it at different entries and meet inside it.
-func externalDivergentCycle(c *Cycle, b int) *Cycle {
-	if c.Contains(b) {
+// may enter it at different entries and meet inside it. The cycle is the
+// outermost one around j without b, chain.cycles[in-1].
+func externalDivergentCycle(ch *joinChain, in int) *Cycle {
+	if in == 0 {
 		return nil
 	}
-	for c.Parent != nil && !c.Parent.Contains(b) {
-		c = c.Parent
-	}
+	c := ch.cycles[in-1]
 	if c.Reducible() {
 		return nil // the join is the header: an ordinary join
 	}
@@ -264,34 +273,69 @@ func externalDivergentCycle(c *Cycle, b int) *Cycle {
 // internalDivergentCycle applies the diverged-entry criterion in LLVM's
 // conservative form: a branch b inside an irreducible cycle whose join j is
 // dominated neither by b nor by the cycle's header makes the cycle (and every
-// enclosing cycle whose header does not dominate j) not m-converged.
-func (r *Result) internalDivergentCycle(c *Cycle, b, j int) *Cycle {
-	if r.dom.properlyDominates(b, j) {
+// enclosing cycle whose header does not dominate j) not m-converged. The
+// cycle is chain.cycles[in], the innermost around both.
+func (r *Result) internalDivergentCycle(ch *joinChain, in, b, j int) *Cycle {
+	if r.dom.properlyDominates(b, j) || in == len(ch.cycles) {
 		return nil
 	}
-	for c != nil && !c.Contains(b) {
-		c = c.Parent
-	}
-	if c == nil || c.Reducible() {
+	c := ch.cycles[in]
+	if c.Reducible() || r.dom.properlyDominates(c.Header(), j) {
 		return nil
 	}
-	if r.dom.properlyDominates(c.Header(), j) {
+	return ch.cycles[ch.stop[in]]
+}
+
+// joinChains caches, per block j, the cycles around j from the innermost
+// out, and for each the outermost cycle reached by going out while the
+// next cycle's header does not dominate j. Branches in a nest of
+// irreducible cycles share their joins, and walking the nest afresh for
+// every pair of branch and join made that cubic.
+type joinChains struct {
+	byBlock []*joinChain
+}
+
+type joinChain struct {
+	cycles []*Cycle
+	stop   []int32
+}
+
+func (cs *joinChains) of(j int, ci *CycleInfo, dom *domTree) *joinChain {
+	if ch := cs.byBlock[j]; ch != nil {
+		return ch
+	}
+	c := ci.cycleOf[j]
+	if c == nil {
 		return nil
 	}
-	for c.Parent != nil && !r.dom.properlyDominates(c.Parent.Header(), j) {
-		c = c.Parent
+	ch := &joinChain{}
+	for ; c != nil; c = c.Parent {
+		ch.cycles = append(ch.cycles, c)
 	}
-	return c
+	n := len(ch.cycles)
+	ch.stop = make([]int32, n)
+	ch.stop[n-1] = int32(n - 1)
+	for i := n - 2; i >= 0; i-- {
+		if dom.properlyDominates(ch.cycles[i+1].Header(), j) {
+			ch.stop[i] = int32(i)
+		} else {
+			ch.stop[i] = ch.stop[i+1]
+		}
+	}
+	cs.byBlock[j] = ch
+	return ch
 }
 
 // propagateCycleExitDivergence records that lanes leave, through exit e, the
 // cycles around branch b that do not contain e, and marks the uses outside
 // of values defined inside them.
 func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
+	// The outermost cycle around b deeper than e: the one at exitDepth+1
+	// (or inner itself, when e is in a cycle as deep that does not hold b).
 	exitDepth := r.ci.Depth(e)
 	outer := inner
-	for c := inner; c != nil && c.Depth > exitDepth; c = c.Parent {
-		outer = c
+	if inner.Depth > exitDepth {
+		outer = r.chains.of(b, r.ci, r.dom).cycles[inner.Depth-exitDepth-1]
 	}
 	if r.divergentExit[outer.Index] {
 		return

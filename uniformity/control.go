@@ -69,7 +69,9 @@ func (r *Result) controlDependence() *controlDependence {
 	for b := 0; b < n; b++ {
 		if r.divergentTerm[b] && alive[b] {
 			for _, x := range deps[b] {
-				if !containsBlock(cd.culprits[x], b) {
+				// b is the last culprit of x if it is one: branches are
+				// added in order.
+				if c := cd.culprits[x]; len(c) == 0 || c[len(c)-1] != b {
 					if cd.culprits[x] == nil {
 						queue = append(queue, x)
 					}
@@ -192,15 +194,6 @@ func (r *Result) ControlDivergence(b int) []int {
 		return nil
 	}
 	return r.controlDependence().culprits[b]
-}
-
-func containsBlock(s []int, x int) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // LiveGraph may be implemented by a Graph in which some edges never run,

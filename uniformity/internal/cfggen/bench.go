@@ -130,6 +130,43 @@ func DivergentLoopNest(depth int) *Func {
 	return f.finish()
 }
 
+// IrreducibleTangle returns a chain of n blocks that each branch on the
+// lane, to the next block or to one about 7 steps further around, with
+// a uniform edge from the end back to the start and a divergent entry in
+// the middle: a deep nest of irreducible cycles (about n/4 of them) whose
+// branches share most of their joins. Per branch, each join looks up the
+// cycles around it, so that lookup must not walk the nest.
+//
+//	entry -> t0 or t(n/2); ti -> t(i+1) or t((7i+3) mod n); t(n-1) -> t0 or end
+func IrreducibleTangle(n int) *Func {
+	f := newFunc(fmt.Sprintf("tangle%d", n), true)
+	entry := f.addBlock()
+	tid := f.add(entry, Value{Op: OpThreadID, Sub: "x", Type: "i32", Name: "%tid"})
+	u0, out := f.param("%u0"), f.param("%out")
+	t := make([]int, n)
+	for i := range t {
+		t[i] = f.addBlock()
+	}
+	end := f.addBlock()
+	c := f.add(entry, Value{Op: OpICmp, Sub: "sgt", Type: "i1", Args: []int{tid, f.constant("i32", "7")}})
+	f.Blocks[entry].Succs = []int{t[n/2], t[0]}
+	f.add(entry, Value{Op: OpBr, Type: "void", Args: []int{c}})
+	for i, b := range t {
+		if i == n-1 {
+			c := f.add(b, Value{Op: OpICmp, Sub: "sgt", Type: "i1", Args: []int{u0, f.constant("i32", "0")}})
+			f.Blocks[b].Succs = []int{t[0], end}
+			f.add(b, Value{Op: OpBr, Type: "void", Args: []int{c}})
+			continue
+		}
+		c := f.add(b, Value{Op: OpICmp, Sub: "sgt", Type: "i1", Args: []int{tid, f.constant("i32", fmt.Sprint(i))}})
+		f.Blocks[b].Succs = []int{t[(i*7+3)%n], t[i+1]}
+		f.add(b, Value{Op: OpBr, Type: "void", Args: []int{c}})
+	}
+	f.add(end, Value{Op: OpStore, Type: "void", Args: []int{tid, out}})
+	f.add(end, Value{Op: OpRet, Type: "void"})
+	return f.finish()
+}
+
 // BenchCase is one function of the benchmark suite.
 type BenchCase struct {
 	Name string
@@ -146,5 +183,6 @@ func BenchCases() []BenchCase {
 		{"adversarial-chain-1k", func() *Func { return DivergentChain(1_000) }},
 		{"adversarial-chain-10k", func() *Func { return DivergentChain(10_000) }},
 		{"adversarial-loopnest-1k", func() *Func { return DivergentLoopNest(1_000) }},
+		{"adversarial-tangle-1k", func() *Func { return IrreducibleTangle(1_000) }},
 	}
 }
