@@ -17,7 +17,9 @@ import (
 //
 // Only ifs whose arm falls through are concerned: an arm that ends in goto,
 // return, break or continue never reached if.done, so the edges are the
-// ones the source wrote.
+// ones the source wrote. The same holds for an if/else whose arms both fall
+// through, just before a loop with no init statement, say: the loop header
+// became the join.
 func (g *funcGraph) restoreDoneBlocks() {
 	ifs := ifStmts(g.fn)
 	if len(ifs) == 0 {
@@ -33,33 +35,95 @@ func (g *funcGraph) restoreDoneBlocks() {
 			continue
 		}
 		stmt := ifs[condPos(b, ifi)]
-		if stmt == nil || stmt.Else != nil || !fallsThrough(stmt.Body) {
+		if stmt == nil || !fallsThrough(stmt.Body) {
 			continue
 		}
-		then, succ := g.succs[tb][0], g.succs[tb][1]
-		if then == succ || g.ssaOf[then] != then {
+		then, other := g.succs[tb][0], g.succs[tb][1]
+		if then == other || g.ssaOf[then] != then {
 			continue
 		}
-		if g.ssaOf[succ] == succ && g.fn.Blocks[succ].Comment == "if.done" {
-			continue // not threaded
-		}
-		// The ends of the arm: blocks the arm's entry dominates that jump
-		// to succ.
-		var exits []int
-		thenBlock := g.fn.Blocks[then]
-		for _, x := range g.fn.Blocks {
-			if x == b || !(x == thenBlock || thenBlock.Dominates(x)) {
+		switch els := stmt.Else.(type) {
+		case nil:
+			// The false edge goes to if.done itself.
+			if g.ssaOf[other] == other && g.fn.Blocks[other].Comment == "if.done" {
+				continue // not threaded
+			}
+			if exits := g.armExits(then, other); len(exits) > 0 {
+				g.insertDoneBlock(append([]int{tb}, exits...), other)
+			}
+		case *ast.BlockStmt:
+			// Both arms fall through to if.done. Where it was threaded to
+			// is the one block both arms leave for; a jump in an arm could
+			// leave for the same block without crossing if.done, so arms
+			// with one are left as they are.
+			if !fallsThrough(els) || g.ssaOf[other] != other || hasBranch(stmt.Body) || hasBranch(els) {
 				continue
 			}
-			if xt := g.termBlock[x.Index]; containsIndex(g.succs[xt], succ) {
-				exits = append(exits, xt)
+			done, ok := g.armTarget(then)
+			if d, ok2 := g.armTarget(other); !ok || !ok2 || d != done {
+				continue
 			}
+			exits := append(g.armExits(then, done), g.armExits(other, done)...)
+			if len(exits) == 0 || len(exits) == len(g.preds[done]) {
+				continue // done is if.done itself, or joins nothing else
+			}
+			g.insertDoneBlock(exits, done)
 		}
-		if len(exits) == 0 {
+	}
+}
+
+// armExits returns the ends of the if arm that starts at block arm: the
+// blocks arm dominates that jump to succ.
+func (g *funcGraph) armExits(arm, succ int) []int {
+	var exits []int
+	armBlock := g.fn.Blocks[arm]
+	for _, x := range g.fn.Blocks {
+		if !armBlock.Dominates(x) || x.Index == g.ssaOf[succ] {
 			continue
 		}
-		g.insertDoneBlock(append([]int{tb}, exits...), succ)
+		if xt := g.termBlock[x.Index]; containsIndex(g.succs[xt], succ) {
+			exits = append(exits, xt)
+		}
 	}
+	return exits
+}
+
+// armTarget returns the one block outside the if arm that starts at block
+// arm that the arm's blocks go to, if there is exactly one.
+func (g *funcGraph) armTarget(arm int) (int, bool) {
+	armBlock := g.fn.Blocks[arm]
+	target := -1
+	for _, x := range g.fn.Blocks {
+		if !armBlock.Dominates(x) {
+			continue
+		}
+		for _, s := range g.succs[g.termBlock[x.Index]] {
+			if g.ssaOf[s] >= 0 && armBlock.Dominates(g.fn.Blocks[g.ssaOf[s]]) && g.ssaOf[s] != arm {
+				continue // inside the arm
+			}
+			if target >= 0 && target != s {
+				return 0, false
+			}
+			target = s
+		}
+	}
+	return target, target >= 0
+}
+
+// hasBranch reports whether a goto, break or continue sits in body, outside
+// function literals.
+func hasBranch(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // insertDoneBlock adds a block on the edges from preds to succ.

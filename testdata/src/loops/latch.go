@@ -45,3 +45,52 @@ func rangeBodyBreaks(l spmd.Lane, bounds []int) {
 		}
 	}
 }
+
+// Fine: both arms of an if/else rejoin before a loop that has no init
+// statement. (go/ssa deletes that empty join too: the arms then jump to the
+// loop header, whose counter would look divergent; the analysis puts the
+// join back.)
+func ifElseBeforeLoop(l spmd.Lane, n int, out []int) {
+	x, i := 0, 0
+	if l.Index() < 4 {
+		x = 1
+	} else {
+		x = 2
+	}
+	for i < n {
+		l.Barrier()
+		i++
+	}
+	out[l.Index()] = x
+}
+
+// The same with nested ifs that end an arm, each with an else.
+func nestedIfElseBeforeLoop(l spmd.Lane, n int, out []int) {
+	i := 0
+	if l.Index() < 4 {
+		if l.Index() == 0 {
+			out[0] = 1
+		} else {
+			out[1] = 1
+		}
+	} else {
+		out[2] = 1
+	}
+	for i < n {
+		l.Barrier()
+		i++
+	}
+}
+
+// Reported: an arm that continues the loop skips the rest of the body.
+func ifElseContinues(l spmd.Lane, n int, out []int) {
+	for i := 0; i < n; i++ {
+		if l.Index() < 4 {
+			out[0] = 1
+			continue
+		} else {
+			out[1] = 1
+		}
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
