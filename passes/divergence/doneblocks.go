@@ -48,6 +48,9 @@ func (g *funcGraph) restoreDoneBlocks() {
 			if g.ssaOf[other] == other && g.fn.Blocks[other].Comment == "if.done" {
 				continue // not threaded
 			}
+			if hasBranch(stmt.Body) {
+				continue // a jump out of the arm may go there directly
+			}
 			if exits := g.armExits(then, other); len(exits) > 0 {
 				g.insertDoneBlock(append([]int{tb}, exits...), other)
 			}
@@ -110,19 +113,53 @@ func (g *funcGraph) armTarget(arm int) (int, bool) {
 	return target, target >= 0
 }
 
-// hasBranch reports whether a goto, break or continue sits in body, outside
-// function literals.
+// hasBranch reports whether a goto, break or continue in body, outside
+// function literals, may jump out of it: a break or continue of a loop,
+// switch or select inside body, or a jump to a label inside it, stays in.
 func hasBranch(body *ast.BlockStmt) bool {
-	found := false
+	labels := make(map[string]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.BranchStmt:
-			found = true
+		if ls, ok := n.(*ast.LabeledStmt); ok {
+			labels[ls.Label.Name] = true
 		}
-		return !found
+		_, lit := n.(*ast.FuncLit)
+		return !lit
 	})
+	found := false
+	var visit func(n ast.Node, loops, breakables int)
+	visit = func(n ast.Node, loops, breakables int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if found || m == nil {
+				return false
+			}
+			if m == n {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				visit(m, loops+1, breakables+1)
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				visit(m, loops, breakables+1)
+				return false
+			case *ast.BranchStmt:
+				switch {
+				case m.Label != nil:
+					found = !labels[m.Label.Name]
+				case m.Tok == token.BREAK:
+					found = breakables == 0
+				case m.Tok == token.CONTINUE:
+					found = loops == 0
+				case m.Tok == token.GOTO:
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	visit(body, 0, 0)
 	return found
 }
 
