@@ -256,6 +256,9 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 				di.Divergent = u.IsDivergentTerminator(i)
 				if cond, ok := f.RestoredCond(i); ok {
 					di.Text = branchText(f, i, cond)
+					if e := f.Expr(cond); cond != nil && e != nil {
+						pos = e.Pos()
+					}
 				} else if reshaped {
 					di.Text = branchText(f, i, nil)
 				}
@@ -278,7 +281,11 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 		if b.Jump >= 0 {
 			cond, _ := f.RestoredCond(i)
 			db.Terminator = &dumpInstr{Text: branchText(f, i, cond), Divergent: u.IsDivergentTerminator(i)}
-			at(db.Terminator, b.Pos)
+			pos := b.Pos
+			if e := f.Expr(cond); cond != nil && e != nil {
+				pos = e.Pos() // the if's condition, as for any if
+			}
+			at(db.Terminator, pos)
 		}
 		d.Blocks = append(d.Blocks, db)
 	}
