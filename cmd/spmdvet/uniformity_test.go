@@ -486,6 +486,8 @@ func TestUniformityGotoLabels(t *testing.T) {
 	}
 	if term := k["B4"].Terminator; term == nil || !strings.HasPrefix(term.Text, "if ") || !term.Divergent {
 		t.Errorf("K: B4 terminator %+v, want a divergent if", term)
+	} else if line, col := position(t, d.fn(t, "example.com/gl/gl.K").File, "tid < b"); term.Line != line || term.Col != col {
+		t.Errorf("K: B4 terminator at %d:%d, want its condition's position %d:%d", term.Line, term.Col, line, col)
 	}
 	if !k["B1"].ControlDivergent || !k["B2"].ControlDivergent || k["B3"].ControlDivergent {
 		t.Errorf("K: control divergence of B1, B2, B3: %v %v %v, want true true false",
