@@ -133,7 +133,7 @@ func DivergentLoopNest(depth int) *Func {
 // IrreducibleTangle returns a chain of n blocks that each branch on the
 // lane, to the next block or to one about 7 steps further around, with
 // a uniform edge from the end back to the start and a divergent entry in
-// the middle: a deep nest of irreducible cycles (about n/4 of them) whose
+// the middle: a deep nest of irreducible cycles whose
 // branches share most of their joins. Per branch, each join looks up the
 // cycles around it, so that lookup must not walk the nest.
 //
