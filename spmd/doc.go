@@ -69,6 +69,10 @@
 //		The function passed as parameter NAME is a kernel entry (Run:
 //		//spmd:kernel kernel).
 //
+// Each directive may appear once in a doc comment, and of //spmd:laneid,
+// //spmd:uniform and //spmd:divergent at most one, on a function with
+// results; a checker reports the others.
+//
 // The doc comment of a type declaration may carry one directive:
 //
 //	//spmd:lane

@@ -43,6 +43,8 @@ func parseFuncDirectives(decl *ast.FuncDecl, sig *types.Signature) (*Summary, []
 	var s *Summary
 	var errs []directiveError
 	params := paramNames(sig)
+	seen := make(map[string]bool)
+	result := "" // the result directive given, as written
 	for _, c := range decl.Doc.List {
 		text, ok := strings.CutPrefix(c.Text, directivePrefix)
 		if !ok {
@@ -57,13 +59,37 @@ func parseFuncDirectives(decl *ast.FuncDecl, sig *types.Signature) (*Summary, []
 			continue
 		}
 		name, args := fields[0], fields[1:]
+		if funcDirectives[name] {
+			if seen[name] {
+				errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:%s is given twice", name)})
+				continue
+			}
+			seen[name] = true
+		}
+		if resultDirectives[name] {
+			written := "//spmd:" + strings.Join(fields, " ")
+			if result != "" {
+				errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("%s contradicts %s: a result is either uniform, divergent, or a lane ID", written, result)})
+				continue
+			}
+			result = written
+			if sig.Results().Len() == 0 {
+				errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:%s describes results, but %s has none", name, decl.Name.Name)})
+			}
+		}
 		lookup := func(dst *[]int) {
+			named := make(map[string]bool)
 			for _, a := range args {
 				i, ok := params[a]
 				if !ok {
 					errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:%s names %q, which is not a parameter of %s", name, a, decl.Name.Name)})
 					continue
 				}
+				if named[a] {
+					errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:%s names %q twice", name, a)})
+					continue
+				}
+				named[a] = true
 				*dst = append(*dst, i)
 			}
 		}
@@ -97,9 +123,20 @@ func parseFuncDirectives(decl *ast.FuncDecl, sig *types.Signature) (*Summary, []
 		case "kernel":
 			if len(args) == 0 {
 				s.Kernel = true
-			} else {
-				lookup(&s.KernelParams)
+				break
 			}
+			lookup(&s.KernelParams)
+			kept := s.KernelParams[:0]
+			for _, i := range s.KernelParams {
+				if p := paramAt(sig, i); p != nil {
+					if _, ok := p.Type().Underlying().(*types.Signature); !ok {
+						errs = append(errs, directiveError{c.Pos(), fmt.Sprintf("//spmd:kernel names %q, which is not a function but %s", p.Name(), p.Type())})
+						continue
+					}
+				}
+				kept = append(kept, i)
+			}
+			s.KernelParams = kept
 		case "lane":
 			errs = append(errs, directiveError{c.Pos(), "//spmd:lane applies to types, not functions"})
 		default:
@@ -107,6 +144,20 @@ func parseFuncDirectives(decl *ast.FuncDecl, sig *types.Signature) (*Summary, []
 		}
 	}
 	return s, errs
+}
+
+// paramAt returns the parameter with index i, receiver first.
+func paramAt(sig *types.Signature, i int) *types.Var {
+	if r := sig.Recv(); r != nil {
+		if i == 0 {
+			return r
+		}
+		i--
+	}
+	if i < sig.Params().Len() {
+		return sig.Params().At(i)
+	}
+	return nil
 }
 
 // paramNames maps parameter names to their index, receiver first.
@@ -142,6 +193,8 @@ func parseTypeDirectives(doc *ast.CommentGroup) (lane bool, errs []directiveErro
 		switch {
 		case len(fields) == 0:
 			errs = append(errs, directiveError{c.Pos(), "empty //spmd: directive"})
+		case fields[0] == "lane" && len(fields) == 1 && lane:
+			errs = append(errs, directiveError{c.Pos(), "//spmd:lane is given twice"})
 		case fields[0] == "lane" && len(fields) == 1:
 			lane = true
 		case fields[0] == "lane":
@@ -156,6 +209,10 @@ func parseTypeDirectives(doc *ast.CommentGroup) (lane bool, errs []directiveErro
 }
 
 var funcDirectives = map[string]bool{"laneid": true, "uniform": true, "divergent": true, "convergent": true, "kernel": true}
+
+// resultDirectives say what a function's results are; a function has at
+// most one.
+var resultDirectives = map[string]bool{"laneid": true, "uniform": true, "divergent": true}
 
 // hasDirectives reports whether any comment in the files is an //spmd:
 // directive: the cheap test that decides whether a package declares

@@ -83,3 +83,46 @@ func Several(l spmd.Lane) {} // want Several:`^spmd\(barrier\)$`
 //
 //spmd:uniform
 func Spaced() int { return 0 } // want Spaced:`^spmd\(uniform\)$`
+
+// Contradictory result directives: the first one stands.
+//
+// want +3 `^//spmd:divergent contradicts //spmd:uniform: a result is either uniform, divergent, or a lane ID$`
+//
+//spmd:uniform
+//spmd:divergent
+func UniformDivergent(l spmd.Lane) int { return 0 } // want UniformDivergent:`^spmd\(uniform\)$`
+
+// A directive given twice.
+//
+// want +3 `^//spmd:convergent is given twice$`
+//
+//spmd:convergent barrier
+//spmd:convergent
+func Twice(l spmd.Lane) { l.Barrier() } // want Twice:`^spmd\(barrier\)$`
+
+// A parameter named twice.
+//
+// want +2 `^//spmd:uniform names "src" twice$`
+//
+//spmd:uniform src src
+func NamedTwice(src int) int { return src } // want NamedTwice:`^spmd\(uniform-if\[0\]\)$`
+
+// A result directive on a function without results.
+//
+// want +2 `^//spmd:laneid describes results, but NoResults has none$`
+//
+//spmd:laneid
+func NoResults(l spmd.Lane) {} // want NoResults:`^spmd\(laneid\)$`
+
+// A kernel parameter that is not a function.
+//
+// want +2 `^//spmd:kernel names "n", which is not a function but int$`
+//
+//spmd:kernel n k
+func LaunchN(n int, k func(spmd.Lane)) {} // want LaunchN:`^spmd\(kernel-params\[1\]\)$`
+
+// want +3 `^//spmd:lane is given twice$`
+//
+//spmd:lane
+//spmd:lane
+type LaneTwice struct{ spmd.Lane } // want LaneTwice:`^spmd\(lane\)$`
