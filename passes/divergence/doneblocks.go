@@ -79,9 +79,8 @@ func (g *funcGraph) restoreDoneBlocks() {
 // blocks arm dominates that jump to succ.
 func (g *funcGraph) armExits(arm, succ int) []int {
 	var exits []int
-	armBlock := g.fn.Blocks[arm]
-	for _, x := range g.fn.Blocks {
-		if !armBlock.Dominates(x) || x.Index == g.ssaOf[succ] {
+	for _, x := range armBlocks(g.fn.Blocks[arm]) {
+		if x.Index == g.ssaOf[succ] {
 			continue
 		}
 		if xt := g.termBlock[x.Index]; containsIndex(g.succs[xt], succ) {
@@ -96,12 +95,9 @@ func (g *funcGraph) armExits(arm, succ int) []int {
 func (g *funcGraph) armTarget(arm int) (int, bool) {
 	armBlock := g.fn.Blocks[arm]
 	target := -1
-	for _, x := range g.fn.Blocks {
-		if !armBlock.Dominates(x) {
-			continue
-		}
+	for _, x := range armBlocks(armBlock) {
 		for _, s := range g.succs[g.termBlock[x.Index]] {
-			if g.ssaOf[s] >= 0 && armBlock.Dominates(g.fn.Blocks[g.ssaOf[s]]) && g.ssaOf[s] != arm {
+			if g.ssaOf[s] >= 0 && g.ssaOf[s] != arm && armBlock.Dominates(g.fn.Blocks[g.ssaOf[s]]) {
 				continue // inside the arm
 			}
 			if target >= 0 && target != s {
@@ -111,6 +107,17 @@ func (g *funcGraph) armTarget(arm int) (int, bool) {
 		}
 	}
 	return target, target >= 0
+}
+
+// armBlocks returns the blocks that arm dominates, arm included: the arm's
+// code, found in its dominator subtree rather than by testing every block,
+// which made a function with many ifs quadratic.
+func armBlocks(arm *ssa.BasicBlock) []*ssa.BasicBlock {
+	out := []*ssa.BasicBlock{arm}
+	for i := 0; i < len(out); i++ {
+		out = append(out, out[i].Dominees()...)
+	}
+	return out
 }
 
 // hasBranch reports whether a goto, break or continue in body, outside
