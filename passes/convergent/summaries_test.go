@@ -131,6 +131,15 @@ var sumRelatedCases = []sumRelatedCase{
 		passedHere: "&st",
 	},
 	{
+		pkg: "sumrelated", fn: "longChain", at: "d19(l)",
+		steps: []string{
+			`^l\.Barrier\b.*called by more calls$`,
+			`^more calls, called by d\d+$`,
+			`\bd18\b.*called by d19$`,
+			`^lanes diverge here`,
+		},
+	},
+	{
 		pkg: "sumrelated", fn: "chain", at: "a(l)",
 		steps: []string{
 			`^l\.Barrier\b.*called by b$`,

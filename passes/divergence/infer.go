@@ -157,6 +157,9 @@ func paramRequires(s *Summary, sig types.Type) []Requirement {
 	return out
 }
 
+// maxReaches is the most steps a summary's Reaches keeps.
+const maxReaches = 16
+
 // summarize derives fn's summary from the analysis of g with no input
 // divergent (base) and with each input divergent in turn.
 func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Summary {
@@ -171,6 +174,12 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		s.Convergent = true
 		s.Barrier = site.summary.Barrier
 		s.Reaches = append([]string{site.describe(pa.pass.Fset)}, site.summary.Reaches...)
+		if n := len(s.Reaches); n > maxReaches {
+			// A long chain of calls: keep the calls nearest the caller
+			// and the operation reached, or the summaries of a chain of
+			// n functions would hold n² steps.
+			s.Reaches = append(s.Reaches[:maxReaches-2:maxReaches-2], "more calls", s.Reaches[n-1])
+		}
 		for _, c := range g.convergent {
 			if c.summary.Barrier {
 				s.Barrier = true

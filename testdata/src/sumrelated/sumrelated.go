@@ -100,3 +100,91 @@ func closureParam(l spmd.Lane) { // want closureParam:`spmd\(barrier\)`
 	}
 	waitIf(l.Index() > 2) // want `parameter c of waitIf must be uniform`
 }
+
+// A long chain of calls: the notes keep the calls nearest the caller and
+// the barrier, with "more calls" between.
+func d0(l spmd.Lane) { // want d0:`spmd\(barrier\)`
+	l.Barrier()
+}
+
+func d1(l spmd.Lane) { // want d1:`spmd\(barrier\)`
+	d0(l)
+}
+
+func d2(l spmd.Lane) { // want d2:`spmd\(barrier\)`
+	d1(l)
+}
+
+func d3(l spmd.Lane) { // want d3:`spmd\(barrier\)`
+	d2(l)
+}
+
+func d4(l spmd.Lane) { // want d4:`spmd\(barrier\)`
+	d3(l)
+}
+
+func d5(l spmd.Lane) { // want d5:`spmd\(barrier\)`
+	d4(l)
+}
+
+func d6(l spmd.Lane) { // want d6:`spmd\(barrier\)`
+	d5(l)
+}
+
+func d7(l spmd.Lane) { // want d7:`spmd\(barrier\)`
+	d6(l)
+}
+
+func d8(l spmd.Lane) { // want d8:`spmd\(barrier\)`
+	d7(l)
+}
+
+func d9(l spmd.Lane) { // want d9:`spmd\(barrier\)`
+	d8(l)
+}
+
+func d10(l spmd.Lane) { // want d10:`spmd\(barrier\)`
+	d9(l)
+}
+
+func d11(l spmd.Lane) { // want d11:`spmd\(barrier\)`
+	d10(l)
+}
+
+func d12(l spmd.Lane) { // want d12:`spmd\(barrier\)`
+	d11(l)
+}
+
+func d13(l spmd.Lane) { // want d13:`spmd\(barrier\)`
+	d12(l)
+}
+
+func d14(l spmd.Lane) { // want d14:`spmd\(barrier\)`
+	d13(l)
+}
+
+func d15(l spmd.Lane) { // want d15:`spmd\(barrier\)`
+	d14(l)
+}
+
+func d16(l spmd.Lane) { // want d16:`spmd\(barrier\)`
+	d15(l)
+}
+
+func d17(l spmd.Lane) { // want d17:`spmd\(barrier\)`
+	d16(l)
+}
+
+func d18(l spmd.Lane) { // want d18:`spmd\(barrier\)`
+	d17(l)
+}
+
+func d19(l spmd.Lane) { // want d19:`spmd\(barrier\)`
+	d18(l)
+}
+
+func longChain(l spmd.Lane) { // want longChain:`spmd\(barrier\)`
+	if l.Index() < 4 {
+		d19(l) // want `barrier d19 under divergent control`
+	}
+}
