@@ -256,9 +256,7 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 				di.Divergent = u.IsDivergentTerminator(i)
 				if cond, ok := f.RestoredCond(i); ok {
 					di.Text = branchText(f, i, cond)
-					if e := f.Expr(cond); cond != nil && e != nil {
-						pos = e.Pos()
-					}
+					pos = restoredCondPos(f, cond, pos)
 				} else if reshaped {
 					di.Text = branchText(f, i, nil)
 				}
@@ -281,11 +279,7 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 		if b.Jump >= 0 {
 			cond, _ := f.RestoredCond(i)
 			db.Terminator = &dumpInstr{Text: branchText(f, i, cond), Divergent: u.IsDivergentTerminator(i)}
-			pos := b.Pos
-			if e := f.Expr(cond); cond != nil && e != nil {
-				pos = e.Pos() // the if's condition, as for any if
-			}
-			at(db.Terminator, pos)
+			at(db.Terminator, restoredCondPos(f, cond, b.Pos))
 		}
 		d.Blocks = append(d.Blocks, db)
 	}
@@ -302,6 +296,18 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 		d.Temporal = append(d.Temporal, dt)
 	}
 	return d
+}
+
+// restoredCondPos returns the position of the condition of an if the
+// analysis restored, as for any if, or else pos.
+func restoredCondPos(f *divergence.Func, cond ssa.Value, pos token.Pos) token.Pos {
+	if cond == nil {
+		return pos
+	}
+	if e := f.Expr(cond); e != nil {
+		return e.Pos()
+	}
+	return pos
 }
 
 // branchText prints a block's jump or if in go/ssa's form, with the

@@ -239,10 +239,8 @@ func ifStmts(fn *ssa.Function) map[token.Pos]*ast.IfStmt {
 
 // condPos returns the position of the source expression an If branches on.
 func condPos(b *ssa.BasicBlock, ifi *ssa.If) token.Pos {
-	for i := len(b.Instrs) - 1; i >= 0; i-- {
-		if ref, ok := b.Instrs[i].(*ssa.DebugRef); ok && ref.X == ifi.Cond && !ref.IsAddr {
-			return ref.Expr.Pos()
-		}
+	if e := condRef(b, ifi); e != nil {
+		return e.Pos()
 	}
 	return token.NoPos
 }

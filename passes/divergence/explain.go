@@ -153,10 +153,8 @@ func (f *Func) CondExpr(b *ssa.BasicBlock) ast.Expr {
 	if !ok {
 		return nil
 	}
-	for i := len(b.Instrs) - 1; i >= 0; i-- {
-		if ref, ok := b.Instrs[i].(*ssa.DebugRef); ok && ref.X == ifInstr.Cond && !ref.IsAddr {
-			return ref.Expr
-		}
+	if e := condRef(b, ifInstr); e != nil {
+		return e
 	}
 	if e, ok := f.exprs[ifInstr.Cond]; ok {
 		return e
@@ -175,6 +173,17 @@ func (f *Func) CondExpr(b *ssa.BasicBlock) ast.Expr {
 	}
 	if rs := f.rangeOf(ifInstr); rs != nil {
 		return rs.X
+	}
+	return nil
+}
+
+// condRef returns the expression of the if ifi's condition, from the
+// DebugRef that names it in block b, or nil.
+func condRef(b *ssa.BasicBlock, ifi *ssa.If) ast.Expr {
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		if ref, ok := b.Instrs[i].(*ssa.DebugRef); ok && ref.X == ifi.Cond && !ref.IsAddr {
+			return ref.Expr
+		}
 	}
 	return nil
 }
