@@ -3,6 +3,7 @@ package divergence
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -262,4 +263,121 @@ func fallsThrough(body *ast.BlockStmt) bool {
 		}
 	}
 	return true
+}
+
+// restoreDegenerateIfs turns back into an if each jump that go/ssa made of
+// an if whose two edges met (restoreLabels does it first where the edges
+// cross empty labels). Where one edge leaves the if at its end and the
+// other by a jump statement (if c { continue } ending a loop body, if c {
+// goto L } just before L), the first crosses the if's if.done, so the
+// block both reach is a join, as in LLVM's IR of the source.
+func (g *funcGraph) restoreDegenerateIfs() {
+	var leaves map[ast.Expr]leafArms
+	for b := range g.succs {
+		if g.ssaOf[b] < 0 {
+			continue
+		}
+		_, restored := g.restoredIfs[b]
+		_, virtual := g.vterm[b]
+		if _, jump := g.termInstr(b).(*ssa.Jump); !restored && !jump && !virtual {
+			continue
+		}
+		ref := lastCondRef(g.partInstrs[b])
+		if ref == nil {
+			continue
+		}
+		if leaves == nil {
+			leaves = ifLeaves(g.fn)
+		}
+		arms, ok := leaves[ref.Expr]
+		if !ok {
+			continue
+		}
+		succs := g.succs[b]
+		if !restored {
+			if len(succs) != 1 {
+				continue
+			}
+			succs = []int{succs[0], succs[0]}
+			g.preds[succs[0]] = slices.Insert(g.preds[succs[0]], slices.Index(g.preds[succs[0]], b), b)
+			if g.restoredIfs == nil {
+				g.restoredIfs = make(map[int]ssa.Value)
+			}
+			g.restoredIfs[b] = ref.X
+		}
+		if t, f := arms.fallsOut(0), arms.fallsOut(1); succs[0] == succs[1] && t != f {
+			slot := 0
+			if f {
+				slot = 1
+			}
+			target := succs[slot]
+			done := g.newRestored("if.done", token.NoPos).index
+			g.succs[done] = []int{target}
+			g.preds[done] = []int{b}
+			g.preds[target] = slices.Clone(g.preds[target])
+			g.preds[target][slices.Index(g.preds[target], b)] = done
+			succs = slices.Clone(succs)
+			succs[slot] = done
+		}
+		g.succs[b] = succs
+	}
+}
+
+// lastCondRef returns the debug reference that the last instruction with a
+// position among instrs is, if it refers to a value (a condition, say).
+func lastCondRef(instrs []ssa.Instruction) *ssa.DebugRef {
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if instrPos(instrs[i]).IsValid() {
+			if ref, ok := instrs[i].(*ssa.DebugRef); ok && !ref.IsAddr {
+				return ref
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// An armEdge says where an edge of an operand of an if's condition goes.
+type armEdge uint8
+
+const (
+	toNext armEdge = iota // the test of the condition's next operand
+	toThen
+	toElse
+)
+
+// leafArms is where the edges of an operand of an if's condition go.
+type leafArms struct {
+	stmt *ast.IfStmt
+	to   [2]armEdge // true, false
+}
+
+// fallsOut reports whether the edge in slot (0 true, 1 false) leaves the
+// if statement at its end, through if.done: it enters an arm that falls
+// through, or it is the false edge of an if without else.
+func (a leafArms) fallsOut(slot int) bool {
+	switch a.to[slot] {
+	case toThen:
+		return fallsThrough(a.stmt.Body)
+	case toElse:
+		switch els := a.stmt.Else.(type) {
+		case nil:
+			return true
+		case *ast.BlockStmt:
+			return fallsThrough(els)
+		}
+	}
+	return false
+}
+
+// ifLeaves maps each operand that the ifs of fn's own body branch on to
+// where its edges go.
+func ifLeaves(fn *ssa.Function) map[ast.Expr]leafArms {
+	m := make(map[ast.Expr]leafArms)
+	for _, stmt := range ifStmts(fn) {
+		condLeaves(stmt.Cond, toThen, toElse, toNext, func(leaf ast.Expr, t, f armEdge) {
+			m[leaf] = leafArms{stmt, [2]armEdge{t, f}}
+		})
+	}
+	return m
 }

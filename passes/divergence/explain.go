@@ -240,8 +240,14 @@ func BlockPos(b *ssa.BasicBlock) token.Pos {
 	return token.NoPos
 }
 
-// branchNote describes the divergent branch that ends block b.
-func (f *Func) branchNote(b *ssa.BasicBlock) Note {
+// branchNote describes the divergent branch that ends graph block branch.
+func (f *Func) branchNote(branch int) Note {
+	if cond, ok := f.graph.restoredIfs[branch]; ok && cond != nil {
+		if e := f.Expr(cond); e != nil {
+			return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", types.ExprString(e))}
+		}
+	}
+	b := f.Block(branch)
 	if e := f.CondExpr(b); e != nil {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 			if rs := f.rangeOf(ifi); rs != nil && rs.X == e {
@@ -344,7 +350,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 		if c.Branch < 0 {
 			return notes
 		}
-		n := f.branchNote(f.Block(c.Branch))
+		n := f.branchNote(c.Branch)
 		if c.Kind == uniformity.CauseTemporal {
 			n.Message = strings.Replace(n.Message, "lanes diverge here", "lanes leave the loop here in different iterations", 1)
 		}

@@ -184,6 +184,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 	}
 	g.splitFused()
 	g.restoreLabels()
+	g.restoreDegenerateIfs()
 	g.findLive()
 	g.dropDoomedEdges()
 	g.restoreDoneBlocks()

@@ -117,9 +117,6 @@ func (g *funcGraph) restoreLabels() {
 			if blk, ok := at[e.label]; e.label != "" && (!ok || blk != e.to) {
 				return // not the graph the source describes
 			}
-			if e.label == "" && len(e.path) == 0 && degenerate {
-				return
-			}
 			reshaped = reshaped || len(e.path) > 0
 		}
 		if !reshaped {
@@ -397,7 +394,7 @@ type phiKey struct {
 // predecessor in the graph.
 func (g *funcGraph) phiEdges(phi *ssa.Phi) []int {
 	var ops []int
-	if len(g.restored) == 0 {
+	if len(g.restored) == 0 && len(g.restoredIfs) == 0 {
 		for _, e := range phi.Edges {
 			ops = append(ops, g.valueID(e))
 		}

@@ -55,7 +55,9 @@ func newSourceFlow(body *ast.BlockStmt) *sourceFlow {
 		case *ast.BlockStmt:
 			els = sf.transfer(e.List, 0, sf.byStmt[e])
 		}
-		sf.condLeaves(ifs.Cond, then, els)
+		condLeaves(ifs.Cond, then, els, "", func(leaf ast.Expr, t, f string) {
+			sf.leaves[leaf] = [2]string{t, f}
+		})
 	}
 	return sf
 }
@@ -175,28 +177,30 @@ func (sf *sourceFlow) empty(label string) bool {
 	return true // it leads into a loop of other empty labels
 }
 
-// condLeaves records where each operand of cond sends control, as go/ssa
-// builds a condition: x && y tests y only when x holds.
-func (sf *sourceFlow) condLeaves(cond ast.Expr, t, f string) {
+// condLeaves calls visit for each operand of cond that go/ssa branches on
+// (the whole condition, or an operand of && and ||), with where its true
+// and false edges go, given where cond's go: x && y tests y only when x
+// holds, and next stands for the test of the next operand.
+func condLeaves[T any](cond ast.Expr, t, f, next T, visit func(leaf ast.Expr, t, f T)) {
 	switch e := ast.Unparen(cond).(type) {
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.LAND:
-			sf.condLeaves(e.X, "", f)
-			sf.condLeaves(e.Y, t, f)
+			condLeaves(e.X, next, f, next, visit)
+			condLeaves(e.Y, t, f, next, visit)
 			return
 		case token.LOR:
-			sf.condLeaves(e.X, t, "")
-			sf.condLeaves(e.Y, t, f)
+			condLeaves(e.X, t, next, next, visit)
+			condLeaves(e.Y, t, f, next, visit)
 			return
 		}
 	case *ast.UnaryExpr:
 		if e.Op == token.NOT {
-			sf.condLeaves(e.X, f, t)
+			condLeaves(e.X, f, t, next, visit)
 			return
 		}
 	}
-	sf.leaves[ast.Unparen(cond)] = [2]string{t, f}
+	visit(ast.Unparen(cond), t, f)
 }
 
 // at returns the innermost statement in a list that holds pos, or nil.

@@ -99,3 +99,23 @@ func gotoOutOfLoop(l spmd.Lane, n int) {
 done:
 	l.Barrier() // fine: every lane gets to done
 }
+
+// An if whose goto lands on the label right after it: the goto and the
+// if's end are two paths to next, which joins them, as in LLVM's IR of the
+// source (go/ssa made the if a jump). x's phi at next also merges the
+// value from the loop, so it is divergent: joins are judged by paths, not
+// values.
+func gotoNextLabel(l spmd.Lane, n int) {
+	x := n
+	if l.Index() > n {
+		goto next
+	}
+next:
+	if x > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+	x--
+	if x > 0 {
+		goto next
+	}
+}

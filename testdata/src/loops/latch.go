@@ -116,3 +116,35 @@ func continueInIfAtEnd(l spmd.Lane, n, m int, out []int) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// A continue that ends the body leaves the if by a jump, the end of the
+// body leaves it through its end: the two paths meet at the loop header,
+// whose phi of i is divergent, as in LLVM, which judges joins by paths,
+// not values (every lane has the same i here). go/ssa made the if a jump
+// to the header; the analysis puts the branch and the if's end back.
+func continueEndsBody(l spmd.Lane, n int) {
+	i := 0
+	for i < n {
+		i++
+		if l.Index() > i {
+			continue
+		}
+	}
+	if i > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// An empty if: both paths leave it at its end and meet there, before the
+// header, so nothing joins at the header.
+func emptyIfEndsBody(l spmd.Lane, n int) {
+	i := 0
+	for i < n {
+		i++
+		if l.Index() > i {
+		}
+	}
+	if i > 3 {
+		l.Barrier()
+	}
+}
