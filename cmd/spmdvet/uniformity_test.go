@@ -42,6 +42,7 @@ type uCycle struct {
 type uBlock struct {
 	Index            int      `json:"index"`
 	Comment          string   `json:"comment"`
+	SSABlock         int      `json:"ssaBlock"`
 	MConverged       bool     `json:"mConverged"`
 	ControlDivergent bool     `json:"controlDivergent"`
 	Instrs           []uInstr `json:"instrs"`
@@ -429,6 +430,8 @@ func TestUniformityGotoLabels(t *testing.T) {
 		"example.com/gl/gl.K2": {"B0": {"B1", "B2"}, "B1": {"B2", "B3"}, "B2": {"B1", "B3"}, "B3": nil},
 		"example.com/gl/gl.K3": {"B0": {"B1", "B3"}, "B1": {"B2", "B4"}, "B2": {"B4"}, "B4": {"B3"}, "B3": nil},
 		"example.com/gl/gl.K4": {"B0": {"B1", "B2"}, "B1": {"B2", "B0"}, "B2": nil},
+		"example.com/gl/gl.K5": {"B0": {"for.loop"}, "B1": {"B1"}},
+		"example.com/gl/gl.K6": {"B0": {"B1", "if.done"}},
 	}
 	blocks := map[string]map[string]uBlock{}
 	for _, f := range d.Functions {
@@ -441,7 +444,7 @@ func TestUniformityGotoLabels(t *testing.T) {
 		name := map[int]string{}
 		for _, b := range f.Blocks {
 			name[b.Index] = b.Comment
-			if b.Comment != "entry" {
+			if strings.HasPrefix(b.Comment, "B") || b.Comment == "for.loop" {
 				if _, dup := byLabel[b.Comment]; dup {
 					t.Errorf("%s: two blocks named %s", f.Name, b.Comment)
 				}
@@ -492,6 +495,19 @@ func TestUniformityGotoLabels(t *testing.T) {
 	if !k["B1"].ControlDivergent || !k["B2"].ControlDivergent || k["B3"].ControlDivergent {
 		t.Errorf("K: control divergence of B1, B2, B3: %v %v %v, want true true false",
 			k["B1"].ControlDivergent, k["B2"].ControlDivergent, k["B3"].ControlDivergent)
+	}
+	// K5: the goto to B0 leaves the loop for an outer cycle, and lanes
+	// leave the loop at different iterations (for B1), so the x that
+	// reaches B0 is temporally divergent, and so is the store of x in the
+	// loop, as in LLVM.
+	k5 := blocks["example.com/gl/gl.K5"]
+	if f := d.fn(t, "example.com/gl/gl.K5"); len(f.Cycles) != 3 || !slices.ContainsFunc(f.Cycles, func(c uCycle) bool {
+		return c.Header == k5["B0"].Index && slices.Contains(c.Blocks, k5["for.loop"].Index)
+	}) {
+		t.Errorf("K5: cycles %+v, want three: B1's, the loop, and one around it from B0", f.Cycles)
+	}
+	if b := k5["B0"]; b.SSABlock != -1 || len(b.Instrs) != 1 || !b.Instrs[0].Divergent {
+		t.Errorf("K5: B0 %+v, want a restored block with a divergent phi", b)
 	}
 	// K2: the cycle is assumed divergent, so LLVM's comparison 0 >= 2 in
 	// B1 is divergent, and so is the branch on it.

@@ -102,6 +102,7 @@ func (g *funcGraph) restoreLabels() {
 		}
 	}()
 	g.learnLabels(sf, at)
+	loops := g.loopLabels(sf, at)
 	var edges []sourceEdge
 	ifs := make(map[int]ssa.Value)
 	for b := range g.succs {
@@ -113,9 +114,13 @@ func (g *funcGraph) restoreLabels() {
 			continue
 		}
 		reshaped := degenerate
-		for _, e := range mine {
+		for i := range mine {
+			e := &mine[i]
 			if blk, ok := at[e.label]; e.label != "" && (!ok || blk != e.to) {
 				return // not the graph the source describes
+			}
+			if loops[e.label] {
+				e.path = append(e.path, e.label)
 			}
 			reshaped = reshaped || len(e.path) > 0
 		}
@@ -171,9 +176,70 @@ func (g *funcGraph) restoreLabels() {
 		}
 		g.succs[e.from] = succs
 	}
+	for l := range loops {
+		// The label has its own block now; the loop header is go/ssa's.
+		if h := at[l]; nodes[l] != nil && g.partComment[h] == l && g.ssaOf[h] == h {
+			g.partComment[h] = g.fn.Blocks[h].Comment
+		}
+	}
 	g.restoredIfs = ifs
 	g.rebuildPreds()
 	done = true
+}
+
+// loopLabels returns the labels, targets of a goto, whose statement is a
+// for loop with no init statement: no code runs between the label and the
+// loop header, so go/ssa sends the label's edges to the header. LLVM's IR
+// of the source has a block for the label, which makes the gotos to it
+// enter a cycle around the loop, not back edges of the loop. A label is
+// only returned when every edge into the header is known to come either
+// into the label or round the loop.
+func (g *funcGraph) loopLabels(sf *sourceFlow, at map[string]int) map[string]bool {
+	var out map[string]bool
+	for l := range gotoTargets(g.fn) {
+		n := sf.labels[l]
+		if n == nil {
+			continue
+		}
+		loop, ok := n.stmt.(*ast.LabeledStmt).Stmt.(*ast.ForStmt)
+		h, known := at[l]
+		if !ok || loop.Init != nil || !known {
+			continue
+		}
+		clear := true
+		for _, p := range g.preds[h] {
+			edges, _, ok := g.sourceEdges(sf, p)
+			clear = clear && ok
+			for _, e := range edges {
+				clear = clear && (e.to != h || e.label == l || e.label == "" && len(e.path) == 0)
+			}
+		}
+		if clear {
+			if out == nil {
+				out = make(map[string]bool)
+			}
+			out[l] = true
+		}
+	}
+	return out
+}
+
+// gotoTargets returns the labels that goto statements of fn's own body
+// jump to.
+func gotoTargets(fn *ssa.Function) map[string]bool {
+	out := make(map[string]bool)
+	ast.Inspect(fn.Syntax(), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == fn.Syntax()
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO {
+				out[n.Label.Name] = true
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // learnLabels finds the blocks of labels whose code left no instruction
