@@ -238,7 +238,9 @@ func TestUsage(t *testing.T) {
 	}{
 		{nil, 1, "Usage: spmdvet [-flag] [package]"},
 		{[]string{"-h"}, 0, "Usage"},
-		{[]string{"help"}, 0, "convergent"},
+		{[]string{"help"}, 0, "spmdvet uniformity [-json] [-run RE] packages"},
+		{[]string{"help", "uniformity"}, 0, "usage: spmdvet uniformity"},
+		{[]string{"help", "convergent"}, 0, "barriers and collectives"},
 		{[]string{"-nosuchflag", "./empty"}, 2, "flag provided but not defined: -nosuchflag"},
 		{[]string{"uniformity"}, 2, "usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-fixed] packages"},
 		{[]string{"uniformity", "-h"}, 0, "usage: spmdvet uniformity"},

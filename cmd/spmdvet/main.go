@@ -16,22 +16,68 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"os"
+	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
 
 	"github.com/spmdvet/spmdvet/passes/convergent"
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
 
+var analyzers = []*analysis.Analyzer{divergence.Analyzer, convergent.Analyzer}
+
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "uniformity" {
-		os.Exit(uniformityMain(os.Args[2:]))
+	args := os.Args[1:]
+	switch {
+	case len(args) > 0 && args[0] == "uniformity":
+		os.Exit(uniformityMain(args[1:]))
+	case len(args) == 1 && args[0] == "help":
+		help(os.Stdout)
+		return
+	case len(args) == 2 && args[0] == "help" && args[1] == "uniformity":
+		fmt.Print(uniformityUsage)
+		return
 	}
 	if tidiedRun(os.Args[1:]) {
 		if code := runTidied(os.Args[1:]); code >= 0 {
 			os.Exit(code)
 		}
 	}
-	multichecker.Main(divergence.Analyzer, convergent.Analyzer)
+	multichecker.Main(analyzers...)
+}
+
+// help replaces the checker's generic help, which knows nothing of the
+// uniformity subcommand.
+func help(w io.Writer) {
+	fmt.Fprint(w, `spmdvet checks SPMD kernels written against package spmd (or any API
+carrying //spmd: directives) for barriers and collectives that not all
+lanes reach together.
+
+Usage:
+
+	spmdvet [flags] packages                   check packages standalone
+	go vet -vettool=$(which spmdvet) packages  check packages under go vet
+	spmdvet uniformity [-json] [-run RE] packages
+	                                           print the uniformity analysis of
+	                                           every SPMD function
+
+Standalone, spmdvet exits 3 when it reports findings, 1 when packages cannot
+be loaded, and 0 otherwise. Its flags (-json, -c=N, -test, ...) are listed by
+'spmdvet -h'; build tags are passed as GOFLAGS=-tags=...
+
+Analyzers:
+
+`)
+	for _, a := range analyzers {
+		title, _, _ := strings.Cut(a.Doc, "\n")
+		fmt.Fprintf(w, "\t%-12s %s\n", a.Name, strings.TrimPrefix(title, a.Name+": "))
+	}
+	fmt.Fprint(w, `
+Run 'spmdvet help NAME' for an analyzer's documentation and flags, and
+'spmdvet help uniformity' for the dump's.
+`)
 }
