@@ -61,6 +61,8 @@ type sumRelatedCase struct {
 	// steps must match related messages in this order (other messages
 	// may come between them).
 	steps []string
+	// only, if set, says that the steps are all the related messages.
+	only bool
 	// passedHere, if set, is the source text that the "... passed here"
 	// note ("divergent value passed here") must span: the argument; or the
 	// "... called here ..." note, the function value called.
@@ -83,6 +85,17 @@ var sumRelatedCases = []sumRelatedCase{
 			`^lanes leave the loop here in different iterations: the condition i >= l\.Index\(\) depends on the lane$`,
 			`^l\.Index\(\) is the lane index$`,
 		},
+	},
+	{
+		// The condition is quoted cut short, and the operands that
+		// start where it does (a+b of a+b+c) get no note of their own.
+		pkg: "basic", fn: "longCondition", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition l\.Index\(\) \* alpha \+ l\.Index\(\) \* beta \+ l\.Index\(\) \* gamma \.\.\. depends on the lane$`,
+			`^l\.Index\(\) \* gamma depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
 	},
 	{
 		pkg: "atomics", fn: "electLeader", at: "l.Barrier()",
@@ -346,6 +359,9 @@ func sumCheckRelated(r *analysistest.Result, c sumRelatedCase) []string {
 			break
 		}
 		next = i + 1
+	}
+	if c.only && len(msgs) != len(c.steps) {
+		errs = append(errs, fmt.Sprintf("%v: %d related messages, want only the %d steps:\n\t\t%s", fset.Position(d.Pos), len(msgs), len(c.steps), strings.Join(msgs, "\n\t\t")))
 	}
 	if c.passedHere != "" {
 		ok := false

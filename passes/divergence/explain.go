@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -244,21 +245,21 @@ func BlockPos(b *ssa.BasicBlock) token.Pos {
 func (f *Func) branchNote(branch int) Note {
 	if cond, ok := f.graph.restoredIfs[branch]; ok && cond != nil {
 		if e := f.Expr(cond); e != nil {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", types.ExprString(e))}
+			return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", exprText(e))}
 		}
 	}
 	b := f.Block(branch)
 	if e := f.CondExpr(b); e != nil {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 			if rs := f.rangeOf(ifi); rs != nil && rs.X == e {
-				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", types.ExprString(e))}
+				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", exprText(e))}
 			}
 			if _, known := f.exprs[ifi.Cond]; !known {
 				// A case of a tag switch: the tag is compared with it.
-				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the switch compares a lane-dependent value with case %s", types.ExprString(e))}
+				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the switch compares a lane-dependent value with case %s", exprText(e))}
 			}
 		}
-		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", types.ExprString(e))}
+		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", exprText(e))}
 	}
 	p := BlockPos(b)
 	return Note{p, p, "lanes diverge at this branch"}
@@ -320,7 +321,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 			return notes
 		case uniformity.CauseOperand:
 			next := f.U.Cause(c.Value)
-			if next.Kind != uniformity.CauseSource {
+			if next.Kind != uniformity.CauseSource && !f.leftOperand(c.Value, notes) {
 				if n, ok := f.valueNote(c.Value, "%s depends on the lane"); ok {
 					add(n)
 				}
@@ -360,6 +361,17 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 	return notes
 }
 
+// leftOperand reports whether value id is an operation that starts where
+// the last note does: the left operand of the expression quoted there, as
+// a + b is of a + b + c. Its note would add nothing but a shorter quote.
+func (f *Func) leftOperand(id int, notes []Note) bool {
+	if len(notes) == 0 || f.graph.values[id] == nil {
+		return false
+	}
+	e, ok := f.exprs[f.graph.values[id]].(*ast.BinaryExpr)
+	return ok && e.Pos() == notes[len(notes)-1].Pos
+}
+
 func (f *Func) joinNote(c uniformity.Cause) Note {
 	b := f.Block(c.Block)
 	p := BlockPos(b)
@@ -378,13 +390,13 @@ func (f *Func) sourceNote(id int) Note {
 	if call, ok := g.effectOf[id]; ok {
 		p := g.instrs[call].Pos()
 		if e := f.callExpr(p); e != nil {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", types.ExprString(e), why)}
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", exprText(e), why)}
 		}
 		return Note{p, p, why}
 	}
 	if v := g.values[id]; v != nil {
 		if e, ok := f.exprs[v]; ok {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", types.ExprString(e), why)}
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", exprText(e), why)}
 		}
 		return Note{v.Pos(), v.Pos(), why}
 	}
@@ -438,7 +450,7 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 	if !ok {
 		return Note{}, false
 	}
-	return Note{e.Pos(), e.End(), fmt.Sprintf(format, types.ExprString(e))}, true
+	return Note{e.Pos(), e.End(), fmt.Sprintf(format, exprText(e))}, true
 }
 
 // describe names the memory m stands for: "c.sum" for a field.
@@ -457,7 +469,7 @@ func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
 		return a.Comment
 	}
 	if e, ok := exprs[v]; ok {
-		return types.ExprString(e)
+		return exprText(e)
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -667,4 +679,23 @@ func (f *Func) Block(i int) *ssa.BasicBlock {
 		return nil
 	}
 	return f.SSA.Blocks[f.graph.ssaSucc(i)]
+}
+
+// maxExprText bounds the expressions that notes quote: the position shows
+// the rest, and a 3000-term sum quoted at each step of a chain made one
+// finding hundreds of kilobytes long.
+const maxExprText = 60
+
+// exprText is e as the source writes it, cut short with "..." past
+// maxExprText bytes.
+func exprText(e ast.Expr) string {
+	s := types.ExprString(e)
+	if len(s) <= maxExprText {
+		return s
+	}
+	cut := maxExprText - len("...")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }

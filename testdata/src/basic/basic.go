@@ -16,3 +16,10 @@ func uniformBranch(l spmd.Lane, n int) {
 	}
 	l.Barrier()
 }
+
+// A long condition: the explanation quotes it cut short.
+func longCondition(l spmd.Lane, alpha, beta, gamma int) {
+	if l.Index()*alpha+l.Index()*beta+l.Index()*gamma+alpha*beta*gamma+alpha+beta+gamma+alpha*alpha > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
