@@ -242,7 +242,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"help", "uniformity"}, 0, "usage: spmdvet uniformity"},
 		{[]string{"help", "convergent"}, 0, "barriers and collectives"},
 		{[]string{"-nosuchflag", "./empty"}, 2, "flag provided but not defined: -nosuchflag"},
-		{[]string{"uniformity"}, 2, "usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-fixed] packages"},
+		{[]string{"uniformity"}, 2, "usage: spmdvet uniformity [-json] [-run REGEXP] [-test=false] [-fixed] packages"},
 		{[]string{"uniformity", "-h"}, 0, "usage: spmdvet uniformity"},
 		{[]string{"uniformity", "-nosuchflag", "./empty"}, 2, "flag provided but not defined: -nosuchflag"},
 		{[]string{"uniformity", "-run", "(", "./empty"}, 2, "spmdvet uniformity: bad -run: error parsing regexp"},

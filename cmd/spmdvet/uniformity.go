@@ -21,7 +21,7 @@ import (
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
 
-const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test] [-fixed] packages
+const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test=false] [-fixed] packages
 
 Prints, for every SPMD function in the packages, each block's instructions
 with the divergent ones marked, the cycles assumed divergent, the cycles with
@@ -34,7 +34,7 @@ func uniformityMain(args []string) int {
 	fs := flag.NewFlagSet("uniformity", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "write JSON")
 	run := fs.String("run", "", "only functions whose name matches `regexp`")
-	tests := fs.Bool("test", false, "also analyze the packages' tests")
+	tests := fs.Bool("test", true, "also analyze the packages' tests, as the checker does")
 	fixed := fs.Bool("fixed", false, "with the fix of LLVM PR #216296, as the checker has it, rather than exactly as LLVM 22")
 	fs.Bool("llvm22", true, "exactly as LLVM 22 (the default; kept for old scripts)")
 	fs.Usage = func() {

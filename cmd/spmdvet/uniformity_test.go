@@ -551,3 +551,41 @@ func TestUniformityFixed(t *testing.T) {
 		t.Error("-llvm22 (the default, kept for old scripts): the phi of x at B1 is divergent")
 	}
 }
+
+// The dump reads a package's tests, as the checker does, unless -test=false:
+// a kernel in a _test.go file is dumped once, although the package and its
+// test variant both hold it.
+func TestUniformityTests(t *testing.T) {
+	dir := writeFiles(t, "example.com/tk", map[string]string{
+		"tk/tk.go": "package tk\n",
+		"tk/k_test.go": `package tk
+
+import (
+	"testing"
+
+	"github.com/spmdvet/spmdvet/spmd"
+)
+
+func K(l spmd.Lane) {
+	if l.Index() > 2 {
+		l.Barrier()
+	}
+}
+
+func TestK(t *testing.T) {}
+`,
+	})
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"uniformity", "./tk"}, 1},
+		{[]string{"uniformity", "-test=false", "./tk"}, 0},
+	} {
+		r := spmdvet(t, dir, tc.args...)
+		wantCode(t, strings.Join(tc.args, " "), r, 0)
+		if n := strings.Count(r.stdout, "UniformityInfo for function 'example.com/tk/tk.K'"); n != tc.want {
+			t.Errorf("spmdvet %s dumped K %d times, want %d:\n%s", strings.Join(tc.args, " "), n, tc.want, tail(r.stdout))
+		}
+	}
+}
