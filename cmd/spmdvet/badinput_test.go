@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -28,7 +29,7 @@ type badCase struct {
 
 // checkerNoise is what the go/analysis checker says beside the errors of
 // packages that do not load; standalone spmdvet leaves it out.
-var checkerNoise = []string{"err: exit status", "analysis skipped due to errors", "failed prerequisites", "-: "}
+var checkerNoise = []string{"err: exit status", "analysis skipped due to errors", "failed prerequisites", "-: ", "package ; expected package"}
 
 var badCases = []badCase{
 	{
@@ -89,6 +90,13 @@ var badCases = []badCase{
 		cgo: true,
 	},
 	{
+		name:     "nesting past the parser's limit",
+		patterns: []string{"./deep"},
+		code:     1, stderr: []string{"deep/deep.go:503:2: exceeded max scope depth during object resolution"},
+		ucode: 1, ustderr: []string{"deep/deep.go:503:2: exceeded max scope depth", "spmdvet uniformity: "},
+		vet: 1,
+	},
+	{
 		name:     "findings and a load error",
 		patterns: []string{"./gen", "./typ"},
 		code:     1, stderr: []string{"gen/gen.go:8:10: collective spmd.ReduceAdd under divergent control", "typ/typ.go:6:9: invalid operation"},
@@ -108,6 +116,9 @@ func cgoEnabled(t *testing.T) bool {
 
 func TestBadInput(t *testing.T) {
 	dir := writeModule(t, "bad.txtar", "example.com/bad")
+	if err := writeTree(dir, "example.com/bad", map[string]string{"deep/deep.go": deepSource(600)}); err != nil {
+		t.Fatal(err)
+	}
 	cgo := cgoEnabled(t)
 	vetCache := freshCache(t)
 	for _, tc := range badCases {
@@ -206,6 +217,20 @@ func TestBadInput(t *testing.T) {
 			})
 		})
 	}
+}
+
+// deepSource returns a package with n nested ifs: more than go/parser
+// resolves.
+func deepSource(n int) string {
+	var b strings.Builder
+	b.WriteString("package deep\n\nfunc F(x int) int {\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\tif x > %d {\n", i)
+	}
+	b.WriteString("\treturn x\n")
+	b.WriteString(strings.Repeat("\t}\n", n))
+	b.WriteString("\treturn 0\n}\n")
+	return b.String()
 }
 
 // p returns a pattern's directory, in slash form, without "./".

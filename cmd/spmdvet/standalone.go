@@ -69,6 +69,11 @@ func runTidied(args []string) int {
 // does not load or type-check: the errors printed before say why.
 var skippedAnalysis = regexp.MustCompile(`^\w+: (analysis skipped due to errors in package|failed prerequisites: .*)$`)
 
+// emptyPackageClause is what go/types says of a file that go/parser gave
+// up on before its package clause was kept (nesting past the parser's
+// limit, say): the parser's error, printed before, is the one that counts.
+var emptyPackageClause = regexp.MustCompile(`^(-: )?package ; expected package \S+$`)
+
 // tidy copies the checker's error output, keeping the messages a user can
 // act on: the go command's own words, without go/packages' wrapper, and
 // no notes about analyzers skipped for errors already shown. A package
@@ -86,7 +91,7 @@ func tidy(r io.Reader, w io.Writer, dir string) {
 		// The checker prints a go/packages error after its own name.
 		prog, rest, named := strings.Cut(line, ": ")
 		switch {
-		case skippedAnalysis.MatchString(line):
+		case skippedAnalysis.MatchString(line), emptyPackageClause.MatchString(line):
 			continue
 		case named && !strings.ContainsAny(prog, " \t") && goCommandWrapper.MatchString(rest):
 			line = goCommandWrapper.ReplaceAllString(rest, "")

@@ -429,6 +429,9 @@ func printErrors(pkgs []*packages.Package) int {
 	n := 0
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
+			if emptyPackageClause.MatchString(e.Msg) && len(p.Errors) > 1 {
+				continue
+			}
 			msg := goCommandError(e.Msg)
 			if e.Pos != "" && e.Pos != "-" {
 				msg = e.Pos + ": " + msg
