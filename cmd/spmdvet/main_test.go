@@ -286,18 +286,6 @@ func wantCode(t *testing.T, what string, r result, code int) {
 	}
 }
 
-// knownIssue reports a defect of the tool that is known and not fixed yet:
-// it is logged, or is an error when SPMDVET_KNOWN_ISSUES=fail, so that the
-// check can be turned on once the tool is fixed.
-func knownIssue(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("SPMDVET_KNOWN_ISSUES") == "fail" {
-		t.Errorf("known issue: "+format, args...)
-	} else {
-		t.Logf("KNOWN ISSUE (set SPMDVET_KNOWN_ISSUES=fail to fail): "+format, args...)
-	}
-}
-
 // A finding is one diagnostic, with its file relative to the module
 // directory in slash form.
 type finding struct {

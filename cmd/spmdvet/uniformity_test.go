@@ -343,7 +343,7 @@ func TestUniformityJSON(t *testing.T) {
 	if term := sw.Blocks[0].Terminator; term == nil || !term.Divergent {
 		t.Errorf("Switch: entry terminator %+v, want a divergent if", term)
 	} else if line, col := position(t, src, "case a:"); term.Line != line {
-		knownIssue(t, "the terminator of a tag switch case has no position: %+v, want line %d (col %d, the case expression, or the tag)", *term, line, col+5)
+		t.Errorf("Switch: entry terminator %+v, want line %d (col %d, the case expression)", *term, line, col+5)
 	}
 }
 

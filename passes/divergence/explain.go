@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -686,10 +687,17 @@ func (f *Func) Block(i int) *ssa.BasicBlock {
 // finding hundreds of kilobytes long.
 const maxExprText = 60
 
+// cgoName matches the names cgo gives C's functions, types and variables
+// in the Go code it writes, (_Cfunc_f) and _Ctype_int for C.f and C.int.
+var cgoName = regexp.MustCompile(`\(_C(?:func|type|var|macro)_(\w+)\)|_C(?:func|type|var|macro)_(\w+)`)
+
 // exprText is e as the source writes it, cut short with "..." past
 // maxExprText bytes.
 func exprText(e ast.Expr) string {
 	s := types.ExprString(e)
+	if strings.Contains(s, "_C") {
+		s = cgoName.ReplaceAllString(s, "C.$1$2")
+	}
 	if len(s) <= maxExprText {
 		return s
 	}
