@@ -53,7 +53,7 @@ func (g *funcGraph) restoreDoneBlocks() {
 				continue // a jump out of the arm may go there directly
 			}
 			if exits := g.armExits(then, other); len(exits) > 0 {
-				g.insertDoneBlock(append([]int{tb}, exits...), other)
+				g.insertBlock("if.done", append([]int{tb}, exits...), other)
 			}
 		case *ast.BlockStmt:
 			// Both arms fall through to if.done. Where it was threaded to
@@ -71,7 +71,7 @@ func (g *funcGraph) restoreDoneBlocks() {
 			if len(exits) == 0 || len(exits) == len(g.preds[done]) {
 				continue // done is if.done itself, or joins nothing else
 			}
-			g.insertDoneBlock(exits, done)
+			g.insertBlock("if.done", exits, done)
 		}
 	}
 }
@@ -171,9 +171,9 @@ func hasBranch(body *ast.BlockStmt) bool {
 	return found
 }
 
-// insertDoneBlock adds a block on the edges from preds to succ.
-func (g *funcGraph) insertDoneBlock(preds []int, succ int) {
-	v := g.newRestored("if.done", token.NoPos).index
+// insertBlock adds a block on the edges from preds to succ.
+func (g *funcGraph) insertBlock(comment string, preds []int, succ int) {
+	v := g.newRestored(comment, token.NoPos).index
 	g.succs[v] = []int{succ}
 	g.live = append(g.live, []int{succ})
 	g.preds[v] = preds
@@ -380,4 +380,37 @@ func ifLeaves(fn *ssa.Function) map[ast.Expr]leafArms {
 		})
 	}
 	return m
+}
+
+// restoreRangeLatches gives the loop of a range over a slice, an array or
+// a pointer to one a block where its back edges meet, as the increment of
+// the for loop it stands for (for i := 0; i < len(s); i++) has. go/ssa
+// increments the index in the loop header instead, so a continue and the
+// end of the body met at the header, and its phi of the index, which
+// takes the same value along both, looked divergent after a divergent
+// continue: the loop's trip count depended on the lane.
+func (g *funcGraph) restoreRangeLatches() {
+	for _, h := range g.fn.Blocks {
+		if h.Comment != "rangeindex.loop" || g.ssaOf[h.Index] != h.Index {
+			continue
+		}
+		var back []int
+		for _, p := range g.preds[h.Index] {
+			if h.Dominates(g.fn.Blocks[g.ssaSource(p)]) {
+				back = append(back, p)
+			}
+		}
+		if len(back) > 1 {
+			g.insertBlock("rangeindex.next", back, h.Index)
+		}
+	}
+}
+
+// ssaSource returns the go/ssa block that graph block b is part of, or,
+// for a restored block, the one its first predecessor is part of.
+func (g *funcGraph) ssaSource(b int) int {
+	for g.ssaOf[b] < 0 {
+		b = g.preds[b][0]
+	}
+	return g.ssaOf[b]
 }

@@ -188,6 +188,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 	g.findLive()
 	g.dropDoomedEdges()
 	g.restoreDoneBlocks()
+	g.restoreRangeLatches()
 	// Inputs: each parameter and captured variable, and the memory each
 	// points to when that memory belongs to the calling lane.
 	for i, v := range inputValues(fn) {

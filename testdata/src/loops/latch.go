@@ -148,3 +148,31 @@ func emptyIfEndsBody(l spmd.Lane, n int) {
 		l.Barrier()
 	}
 }
+
+// Fine: a range over a slice stands for a for loop whose increment the
+// continue and the end of the body reach first, so the index, and with it
+// the trip count, is the same in every lane. go/ssa increments in the loop
+// header; the analysis puts back the block where the two paths meet.
+func continueInRange(l spmd.Lane, data []int) {
+	x := 0
+	for _, v := range data {
+		l.Barrier()
+		if v > l.Index() {
+			continue
+		}
+		x++
+	}
+	if x > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// The same with the continue ending the body.
+func continueEndsRange(l spmd.Lane, data []int) {
+	for _, v := range data {
+		l.Barrier()
+		if v > l.Index() {
+			continue
+		}
+	}
+}
