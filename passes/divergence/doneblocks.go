@@ -46,15 +46,14 @@ func (g *funcGraph) restoreDoneBlocks() {
 		switch els := stmt.Else.(type) {
 		case nil:
 			// The false edge goes to if.done itself.
-			if g.ssaOf[other] == other && g.fn.Blocks[other].Comment == "if.done" {
-				continue // not threaded
-			}
 			if hasBranch(stmt.Body) {
 				continue // a jump out of the arm may go there directly
 			}
-			if exits := g.armExits(then, other); len(exits) > 0 {
-				g.insertBlock("if.done", append([]int{tb}, exits...), other)
+			exits := g.armExits(then, other)
+			if len(exits) == 0 || len(exits)+1 == len(g.preds[other]) {
+				continue // other is if.done itself, or joins nothing else
 			}
+			g.insertBlock("if.done", append([]int{tb}, exits...), other)
 		case *ast.BlockStmt:
 			// Both arms fall through to if.done. Where it was threaded to
 			// is the one block both arms leave for; a jump in an arm could

@@ -23,3 +23,20 @@ func longCondition(l spmd.Lane, alpha, beta, gamma int) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// Fine: the inner if's paths meet at its own end, before the outer if's
+// end, where only the uniform branch joins. (go/ssa threads the inner end
+// into the outer one; the analysis puts it back.)
+func nestedIfEnds(l spmd.Lane, n int, out []int) {
+	x := 2
+	if n > 0 {
+		if l.Index() > 3 {
+			out[0] = 1
+		}
+	} else {
+		x = 1
+	}
+	if x > 1 {
+		l.Barrier()
+	}
+}
