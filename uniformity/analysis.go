@@ -36,6 +36,7 @@ type Result struct {
 	worklist         []int
 	divergentExit    []bool // per cycle
 	divergentExits   []*Cycle
+	divergentExitBy  []int // the branch that made each cycle's exit divergent
 	assumedDivergent []*Cycle
 	assumedBy        []int // the branch that made each assumed-divergent cycle so
 	temporal         []TemporalUse
@@ -100,6 +101,7 @@ func (r *Result) Clone() *Result {
 	c.worklist = nil
 	c.divergentExit = slices.Clone(r.divergentExit)
 	c.divergentExits = slices.Clone(r.divergentExits)
+	c.divergentExitBy = slices.Clone(r.divergentExitBy)
 	c.assumedDivergent = slices.Clone(r.assumedDivergent)
 	c.assumedBy = slices.Clone(r.assumedBy)
 	c.temporal = slices.Clone(r.temporal)
@@ -342,6 +344,7 @@ func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
 	}
 	r.divergentExit[outer.Index] = true
 	r.divergentExits = append(r.divergentExits, outer)
+	r.divergentExitBy = append(r.divergentExitBy, b)
 	if r.insideAssumedDivergent(outer) {
 		return // every value inside is divergent already
 	}

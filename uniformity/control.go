@@ -1,5 +1,7 @@
 package uniformity
 
+import "slices"
+
 // controlDependence answers which blocks run under divergent control. Block
 // x is control dependent on the branch ending b when x post-dominates a
 // successor of b but not b itself: whether x runs depends on which way b
@@ -77,6 +79,21 @@ func (r *Result) controlDependence() *controlDependence {
 					}
 					cd.culprits[x] = append(cd.culprits[x], b)
 				}
+			}
+		}
+	}
+	// Lanes leave a cycle with a divergent exit in different iterations,
+	// so fewer lanes run its later ones: its blocks depend on the exiting
+	// branch, even when every exit leads back into the cycle through an
+	// enclosing one (a goto to the label of a for statement).
+	for i, c := range r.divergentExits {
+		b := r.divergentExitBy[i]
+		for _, x := range c.Blocks() {
+			if c := cd.culprits[x]; alive[x] && !slices.Contains(c, b) {
+				if c == nil {
+					queue = append(queue, x)
+				}
+				cd.culprits[x] = append(c, b)
 			}
 		}
 	}

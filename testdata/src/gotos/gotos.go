@@ -119,3 +119,20 @@ next:
 		goto next
 	}
 }
+
+// A goto to the label of a for statement with an init restarts the loop:
+// lanes that take it leave the loop's cycle and come back at the first
+// iteration, while the others go on. The barrier in the loop then runs in
+// different iterations for different lanes, though whichever way the
+// branch goes, control comes back to the loop header.
+func restartLoop(l spmd.Lane, n int) {
+	restarted := false
+L:
+	for i := 0; i < n; i++ {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+		if l.Index() == 0 && !restarted {
+			restarted = true
+			goto L
+		}
+	}
+}
