@@ -36,7 +36,10 @@ type Result struct {
 	worklist         []int
 	divergentExit    []bool // per cycle
 	divergentExits   []*Cycle
-	divergentExitBy  []int // the branch that made each cycle's exit divergent
+	// exitBranch is, per cycle, a divergent branch whose paths leave it by
+	// an exit that runs (not one that only leads to a panic), or -1: the
+	// cycle's blocks are under its control.
+	exitBranch []int32
 	assumedDivergent []*Cycle
 	assumedBy        []int // the branch that made each assumed-divergent cycle so
 	temporal         []TemporalUse
@@ -75,6 +78,10 @@ func Analyze(g Graph, cfg Config) *Result {
 	r.dom = newDomTree(nb, 0, g.Succs, g.Preds)
 	r.ci = ComputeCycles(g)
 	r.divergentExit = make([]bool, len(r.ci.All))
+	r.exitBranch = make([]int32, len(r.ci.All))
+	for i := range r.exitBranch {
+		r.exitBranch[i] = -1
+	}
 	r.sync = newSyncDependence(g, r.ci, newModifiedPostOrder(g, r.ci), cfg.LLVM22)
 	r.chains = &joinChains{byBlock: make([]*joinChain, nb)}
 
@@ -101,7 +108,7 @@ func (r *Result) Clone() *Result {
 	c.worklist = nil
 	c.divergentExit = slices.Clone(r.divergentExit)
 	c.divergentExits = slices.Clone(r.divergentExits)
-	c.divergentExitBy = slices.Clone(r.divergentExitBy)
+	c.exitBranch = slices.Clone(r.exitBranch)
 	c.assumedDivergent = slices.Clone(r.assumedDivergent)
 	c.assumedBy = slices.Clone(r.assumedBy)
 	c.temporal = slices.Clone(r.temporal)
@@ -339,12 +346,17 @@ func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
 	if inner.Depth > exitDepth {
 		outer = r.chains.of(b, r.ci, r.dom).cycles[inner.Depth-exitDepth-1]
 	}
+	if r.exitBranch[outer.Index] < 0 {
+		if _, alive := r.controlDeps(); alive[e] && alive[b] {
+			r.exitBranch[outer.Index] = int32(b)
+			r.control = nil
+		}
+	}
 	if r.divergentExit[outer.Index] {
 		return
 	}
 	r.divergentExit[outer.Index] = true
 	r.divergentExits = append(r.divergentExits, outer)
-	r.divergentExitBy = append(r.divergentExitBy, b)
 	if r.insideAssumedDivergent(outer) {
 		return // every value inside is divergent already
 	}

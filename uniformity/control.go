@@ -1,7 +1,5 @@
 package uniformity
 
-import "slices"
-
 // controlDependence answers which blocks run under divergent control. Block
 // x is control dependent on the branch ending b when x post-dominates a
 // successor of b but not b itself: whether x runs depends on which way b
@@ -85,15 +83,16 @@ func (r *Result) controlDependence() *controlDependence {
 	// Lanes leave a cycle with a divergent exit in different iterations,
 	// so fewer lanes run its later ones: its blocks depend on the exiting
 	// branch, even when every exit leads back into the cycle through an
-	// enclosing one (a goto to the label of a for statement).
-	for i, c := range r.divergentExits {
-		b := r.divergentExitBy[i]
-		for _, x := range c.Blocks() {
-			if c := cd.culprits[x]; alive[x] && !slices.Contains(c, b) {
-				if c == nil {
-					queue = append(queue, x)
-				}
-				cd.culprits[x] = append(c, b)
+	// enclosing one (a goto to the label of a for statement). A block
+	// under divergent control already keeps its culprits.
+	for ci, b := range r.exitBranch {
+		if b < 0 {
+			continue
+		}
+		for _, x := range r.ci.All[ci].Blocks() {
+			if alive[x] && cd.culprits[x] == nil {
+				cd.culprits[x] = []int{int(b)}
+				queue = append(queue, x)
 			}
 		}
 	}
