@@ -28,18 +28,18 @@ type Result struct {
 	ci   *CycleInfo
 	sync *syncDependence
 
-	divergent        []bool // per value
-	divergentTerm    []bool // per block
-	alwaysUniform    []bool // per value
-	cause            []Cause
-	termCause        []Cause
-	worklist         []int
-	divergentExit    []bool // per cycle
-	divergentExits   []*Cycle
+	divergent      []bool // per value
+	divergentTerm  []bool // per block
+	alwaysUniform  []bool // per value
+	cause          []Cause
+	termCause      []Cause
+	worklist       []int
+	divergentExit  []bool // per cycle
+	divergentExits []*Cycle
 	// exitBranch is, per cycle, a divergent branch whose paths leave it by
 	// an exit that runs (not one that only leads to a panic), or -1: the
 	// cycle's blocks are under its control.
-	exitBranch []int32
+	exitBranch       []int32
 	assumedDivergent []*Cycle
 	assumedBy        []int // the branch that made each assumed-divergent cycle so
 	temporal         []TemporalUse
