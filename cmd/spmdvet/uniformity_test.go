@@ -432,7 +432,6 @@ func TestUniformityGotoLabels(t *testing.T) {
 		"example.com/gl/gl.K4": {"B0": {"B1", "B2"}, "B1": {"B2", "B0"}, "B2": nil},
 		"example.com/gl/gl.K5": {"B0": {"for.loop"}, "B1": {"B1"}},
 		"example.com/gl/gl.K6": {"B0": {"B1", "if.done"}},
-		"example.com/gl/gl.K7": {"B1": {"B0", "if.done"}},
 	}
 	blocks := map[string]map[string]uBlock{}
 	for _, f := range d.Functions {
@@ -509,22 +508,6 @@ func TestUniformityGotoLabels(t *testing.T) {
 	}
 	if b := k5["B0"]; b.SSABlock != -1 || len(b.Instrs) != 1 || !b.Instrs[0].Divergent {
 		t.Errorf("K5: B0 %+v, want a restored block with a divergent phi", b)
-	}
-	// K7: the phi of equal constants is uniform in a block that is not
-	// m-converged.
-	found := false
-	for _, b := range d.fn(t, "example.com/gl/gl.K7").Blocks {
-		for _, in := range b.Instrs {
-			if strings.HasSuffix(in.Text, "= phi [4: 0:int, 5: 0:int] #x") || strings.Contains(in.Text, "phi [") && strings.Count(in.Text, " 0:int") == 2 {
-				found = true
-				if b.MConverged || in.Divergent {
-					t.Errorf("K7: %q in block %d (m-converged %v) divergent %v, want uniform in a block that is not m-converged", in.Text, b.Index, b.MConverged, in.Divergent)
-				}
-			}
-		}
-	}
-	if !found {
-		t.Errorf("K7: no phi of 0 and 0")
 	}
 	// K2: the cycle is assumed divergent, so LLVM's comparison 0 >= 2 in
 	// B1 is divergent, and so is the branch on it.

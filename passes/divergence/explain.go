@@ -28,21 +28,7 @@ func (f *Func) ID(x any) (int, bool) {
 
 // IsDivergent reports whether v may differ between lanes. For an
 // instruction without a result, it reports whether it uses a divergent value.
-//
-// A phi that merges one value (go/ssa's phi [0, 0], which mem2reg would
-// not place) is that value: it is uniform even in a cycle whose
-// instructions are all divergent, as no instruction stands for it.
 func (f *Func) IsDivergent(x any) bool {
-	if phi, ok := x.(*ssa.Phi); ok {
-		switch v := f.graph.phiValue(phi).(type) {
-		case *ssa.Const:
-			return false
-		case *ssa.Phi:
-			x = v
-		default:
-			return f.IsDivergent(v)
-		}
-	}
 	id, ok := f.ID(x)
 	return ok && f.U.IsDivergent(id)
 }
