@@ -349,7 +349,6 @@ func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
 	if r.exitBranch[outer.Index] < 0 {
 		if _, alive := r.controlDeps(); alive[e] && alive[b] {
 			r.exitBranch[outer.Index] = int32(b)
-			r.control = nil
 		}
 	}
 	if r.divergentExit[outer.Index] {

@@ -42,8 +42,8 @@ func main() {
 		fmt.Print(uniformityUsage)
 		return
 	}
-	if tidiedRun(os.Args[1:]) {
-		if code := runTidied(os.Args[1:]); code >= 0 {
+	if tidiedRun(args) {
+		if code := runTidied(args); code >= 0 {
 			os.Exit(code)
 		}
 	}

@@ -244,9 +244,12 @@ func BlockPos(b *ssa.BasicBlock) token.Pos {
 
 // branchNote describes the divergent branch that ends graph block branch.
 func (f *Func) branchNote(branch int) Note {
+	condNote := func(e ast.Expr) Note {
+		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", exprText(e))}
+	}
 	if cond, ok := f.graph.restoredIfs[branch]; ok && cond != nil {
 		if e := f.Expr(cond); e != nil {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", exprText(e))}
+			return condNote(e)
 		}
 	}
 	b := f.Block(branch)
@@ -260,7 +263,7 @@ func (f *Func) branchNote(branch int) Note {
 				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the switch compares a lane-dependent value with case %s", exprText(e))}
 			}
 		}
-		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", exprText(e))}
+		return condNote(e)
 	}
 	p := BlockPos(b)
 	return Note{p, p, "lanes diverge at this branch"}
