@@ -239,6 +239,47 @@ func RangeFunc(l spmd.Lane) {
 	}
 }
 
+// RangeFuncBreak breaks out of a range-over-func loop in a lane-dependent
+// iteration: the iterator stops calling the body for that lane, and the
+// others wait for it at the barrier of the next iteration.
+func RangeFuncBreak(l spmd.Lane) {
+	for v := range upTo(8) {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+		if v == l.Index() {
+			break
+		}
+	}
+}
+
+// RangeFuncContinue continues in a lane-dependent iteration: each lane
+// still runs every iteration, so the barrier before the continue is fine.
+func RangeFuncContinue(l spmd.Lane) {
+	sum := 0
+	for v := range upTo(8) {
+		l.Barrier()
+		if v == l.Index() {
+			continue
+		}
+		sum += v
+	}
+	_ = sum
+}
+
+// RangeFuncCount counts the iterations up to a lane-dependent break: lanes
+// leave with different counts (temporal divergence).
+func RangeFuncCount(l spmd.Lane) {
+	count := 0
+	for v := range upTo(8) {
+		count++
+		if v == l.Index() {
+			break
+		}
+	}
+	if count > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
 // DeferredBarrier: Go runs the deferred call at each return, each return
 // with its own copy, so lanes that leave by different returns wait at
 // different barriers.

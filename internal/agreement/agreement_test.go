@@ -107,6 +107,9 @@ var cases = []kernelCase{
 	{fn: "PointerInSlice", static: flagged, dynamic: diverges, run: kernel(agreement.PointerInSlice)},
 	{fn: "InterfaceIndex", static: flagged, dynamic: diverges, run: kernel(agreement.InterfaceIndex)},
 	{fn: "RangeFunc", static: flagged, dynamic: diverges, run: kernel(agreement.RangeFunc)},
+	{fn: "RangeFuncBreak", static: flagged, dynamic: diverges, run: kernel(agreement.RangeFuncBreak)},
+	{fn: "RangeFuncContinue", static: accepted, dynamic: completes, run: kernel(agreement.RangeFuncContinue)},
+	{fn: "RangeFuncCount", static: flagged, dynamic: diverges, run: kernel(agreement.RangeFuncCount)},
 	{fn: "MethodValue", static: flagged, dynamic: diverges, run: kernel(agreement.MethodValue)},
 	{fn: "GenericBody", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		data := alternating[float64](lanes)

@@ -37,11 +37,7 @@ var knownFalse = map[string]string{}
 
 // knownMissing lists the bugs that the analysis does not report yet, and
 // why. One that is reported now fails the test: take it out.
-var knownMissing = map[string]string{
-	"round9/iters/iters.go:88": "a lane-dependent break in the body of a range over a function: " +
-		"the iterator's loop, which calls the body, exits on the body's result, " +
-		"and summaries do not yet require a function input's result to be uniform",
-}
+var knownMissing = map[string]string{}
 
 func TestBlindSuite(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: false}

@@ -78,6 +78,44 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		// The break leaves the loop for some lanes; the iterator runs the
+		// body again for the others.
+		pkg: "rangefunc", fn: "barrierBeforeBreak", at: "l.Barrier()",
+		steps: []string{
+			`^lanes leave the loop here in different iterations, so fewer lanes run the body after$`,
+			`^lanes diverge here: the condition v == l\.Index\(\) depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
+		pkg: "rangefunc", fn: "countBeforeBreak", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition count > 3 depends on the lane$`,
+			`^the body of the loop over upTo\(n\) writes lane-dependent values there$`,
+			`^lanes leave the loop here in different iterations, and keep what the body wrote before$`,
+			`^lanes diverge here: the condition v == l\.Index\(\) depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		pkg: "rangefunc", fn: "writeInBody", at: "l.Barrier()",
+		steps: []string{
+			`^the body of the loop over upTo\(n\) writes lane-dependent values there$`,
+			`^captured variable sum is set to a lane-dependent value here$`,
+			`^v \* l\.Index\(\) depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		// The iterator itself is lane-dependent.
+		pkg: "rangefunc", fn: "divergentIterator", at: "l.Barrier()",
+		steps: []string{
+			`^the loop's iterator upTo\(l\.Index\(\)\) depends on the lane: lanes run the body a different number of times$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
 		pkg: "temporal", fn: "divergentExit", at: "l.Barrier()",
 		steps: []string{
 			`^lanes diverge here: the condition last > 2 depends on the lane$`,

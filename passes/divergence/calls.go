@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -424,9 +425,12 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 // applyEffects records what call id writes through its arguments: for each
 // effect, a node standing for the write, divergent when the effect's
 // inputs are (or always), and when also depends on is; the memory the
-// argument points to depends on it.
-func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, also ssa.Value, why string) {
-	for _, e := range effects {
+// argument points to depends on it. It returns the nodes, by effect (-1
+// for an effect on nothing here).
+func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, also ssa.Value, why string) []int {
+	nodes := make([]int, len(effects))
+	for i, e := range effects {
+		nodes[i] = -1
 		if e.Input.Index >= len(args) {
 			continue
 		}
@@ -435,6 +439,7 @@ func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, als
 			continue
 		}
 		node := g.newValue(-1)
+		nodes[i] = node
 		if e.When.Always {
 			g.seed(node, why)
 		} else {
@@ -448,6 +453,7 @@ func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, als
 			g.addWriter(m, node)
 		}
 	}
+	return nodes
 }
 
 // yieldSummary returns the summary of the body of a range-over-func loop,
@@ -478,7 +484,32 @@ func (g *funcGraph) applyYield(id int, common *ssa.CallCommon, body *ssa.MakeClo
 	}
 	args = append(args, body.Bindings...)
 	y = g.forArgs(y, args)
-	g.applyEffects(id, y.Effects, args, common.Value, "is written with lane-dependent values by the loop body")
+	for i, node := range g.applyEffects(id, y.Effects, args, common.Value, "writes lane-dependent values there") {
+		if node >= 0 {
+			g.bodyWrites[node] = bodyWrite{fn, y.Effects[i].Input}
+		}
+	}
+}
+
+// A bodyWrite is what the body of a range-over-func loop writes to the
+// memory an input of it points to.
+type bodyWrite struct {
+	body *ssa.Function
+	in   Input
+}
+
+// rangeOverFunc returns the range statement of a range-over-func loop, if
+// call is the call of its iterator.
+func rangeOverFunc(call ssa.CallInstruction) *ast.RangeStmt {
+	for _, a := range call.Common().Args {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			if fn, _ := mc.Fn.(*ssa.Function); fn != nil && fn.Synthetic == rangeFuncYield {
+				rs, _ := fn.Syntax().(*ast.RangeStmt)
+				return rs
+			}
+		}
+	}
+	return nil
 }
 
 // forArgs returns the summary s that applies to a call supplying args:

@@ -1,7 +1,11 @@
 package divergence
 
 import (
+	"fmt"
+	"go/ast"
+	"go/constant"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -35,15 +39,44 @@ func (pa *packageAnalysis) loopBodies() {
 					case f.outer != nil:
 						why = f.outer
 					case f.IsDivergent(call.Common().Value):
-						why = append([]Note{{Pos: call.Pos(), End: call.Pos(), Message: "the loop's iterator depends on the lane: lanes run the body a different number of times"}}, f.ExplainValue(call.Common().Value)...)
+						x := body.Syntax().(*ast.RangeStmt).X
+						why = append([]Note{{Pos: x.Pos(), End: x.End(), Message: fmt.Sprintf("the loop's iterator %s depends on the lane: lanes run the body a different number of times", exprText(x))}}, f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)
+					default:
+						why = pa.results[body].divergentExit("lanes leave the loop here in different iterations, so fewer lanes run the body after")
 					}
 					pa.results[body].outer = why
 				}
 			}
 		}
 	}
+}
+
+// divergentExit explains why lanes leave the range-over-func loop whose
+// body is f in different iterations, or returns nil. A body that returns
+// false (break, return, or a jump out) to some lanes only makes the
+// iterator stop calling it for those lanes: the others run it again
+// without them, as in a loop with a divergent exit. An iterator that calls
+// the body once at most is taken to loop all the same.
+func (f *Func) divergentExit(message string) []Note {
+	g := f.graph
+	if len(f.SSA.Params) == 0 || f.SSA.Signature.Results().Len() != 1 || !g.resultDivergent(f.U, 0) {
+		return nil
+	}
+	for _, id := range g.returns {
+		ret := g.instrs[id].(*ssa.Return)
+		if c, ok := ret.Results[0].(*ssa.Const); !ok || constant.BoolVal(c.Value) {
+			continue
+		}
+		if len(f.ControlDivergence(ret)) == 0 {
+			continue
+		}
+		p := f.ReturnPos(ret)
+		return append([]Note{{Pos: p, End: p, Message: message}}, f.ExplainControl(ret)...)
+	}
+	p := f.SSA.Pos()
+	return []Note{{Pos: p, End: p, Message: strings.Replace(message, " here", "", 1)}}
 }
 
 // seedClosures analyzes every function literal again, with the variables

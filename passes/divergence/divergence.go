@@ -49,8 +49,11 @@ type Func struct {
 	Kernel bool
 	graph  *funcGraph
 	U      *uniformity.Result
-	exprs  map[ssa.Value]ast.Expr
-	calls  map[token.Pos]*ast.CallExpr
+	// base is U before seedClosures: with only the divergence that arises
+	// in the body itself.
+	base  *uniformity.Result
+	exprs map[ssa.Value]ast.Expr
+	calls map[token.Pos]*ast.CallExpr
 	// outer explains why the whole body runs under divergent control, for
 	// the body of a range-over-func loop whose iterator depends on the lane.
 	outer []Note
@@ -58,6 +61,9 @@ type Func struct {
 	// captured variables divergent in f, which the literal's own analysis
 	// takes as divergent (seedClosures).
 	seededClosures map[*ssa.Function]map[Input]bool
+	// funcs are the package's analyzed functions, to explain in a loop
+	// body's own terms what it does.
+	funcs map[*ssa.Function]*Func
 	// The range statements of the body, by operand (findRanges).
 	rangesOnce   sync.Once
 	ranges       map[ast.Expr]*ast.RangeStmt

@@ -322,6 +322,9 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 			} else {
 				add(n)
 			}
+			for _, n := range f.bodyWriteNotes(c.Value) {
+				add(n)
+			}
 			return notes
 		case uniformity.CauseOperand:
 			next := f.U.Cause(c.Value)
@@ -365,6 +368,29 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 	return notes
 }
 
+// bodyWriteNotes explains, for a node standing for what the body of a
+// range-over-func loop writes to a variable, why the body leaves
+// lane-dependent values there: it writes them, or lanes leave the loop in
+// different iterations.
+func (f *Func) bodyWriteNotes(id int) []Note {
+	w, ok := f.graph.bodyWrites[id]
+	if !ok {
+		return nil
+	}
+	body := f.funcs[w.body]
+	if body == nil {
+		return nil
+	}
+	if m, ok := body.graph.inputs[w.in]; ok && body.base.IsDivergent(m) {
+		// In the body's own analysis, before the captured variables that
+		// are lane-dependent at the loop were seeded: those include the
+		// one written, which would explain itself.
+		own := &Func{SSA: body.SSA, graph: body.graph, U: body.base, exprs: body.exprs, calls: body.calls, funcs: body.funcs}
+		return own.explainCause(uniformity.Cause{Kind: uniformity.CauseOperand, Value: m, Branch: -1})
+	}
+	return body.divergentExit("lanes leave the loop here in different iterations, and keep what the body wrote before")
+}
+
 // leftOperand reports whether value id is an operation that starts where
 // the last note does: the left operand of the expression quoted there, as
 // a + b is of a + b + c. Its note would add nothing but a shorter quote.
@@ -395,6 +421,11 @@ func (f *Func) sourceNote(id int) Note {
 		p := g.instrs[call].Pos()
 		if e := f.callExpr(p); e != nil {
 			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", exprText(e), why)}
+		}
+		if c, ok := g.instrs[call].(ssa.CallInstruction); ok {
+			if rs := rangeOverFunc(c); rs != nil {
+				return Note{rs.For, rs.X.End(), fmt.Sprintf("the body of the loop over %s %s", exprText(rs.X), why)}
+			}
 		}
 		return Note{p, p, why}
 	}

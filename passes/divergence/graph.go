@@ -66,6 +66,10 @@ type funcGraph struct {
 	// (a callee's writes through an argument, a field of a struct copy) to
 	// the instruction.
 	effectOf map[int]int
+	// bodyWrites maps a node standing for what the body of a
+	// range-over-func loop writes to a variable it captured to that body
+	// and input, to explain the write in the body's own terms.
+	bodyWrites map[int]bodyWrite
 	// restored are the blocks put back after go/ssa's jump threading (see
 	// restore.go); their indices follow the SSA blocks'. restoredIfs maps
 	// a block whose jump stands for an if to the condition (nil if
@@ -150,6 +154,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 		inputs:       make(map[Input]int),
 		fieldNodes:   make(map[ssa.Value][]int),
 		effectOf:     make(map[int]int),
+		bodyWrites:   make(map[int]bodyWrite),
 	}
 	n := len(fn.Blocks)
 	g.succs = make([][]int, n)

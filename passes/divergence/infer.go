@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -112,7 +113,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	own := pa.ownInputs(fn)
 	g := newFuncGraph(fn, pa.vocab, own)
 	base := g.run()
-	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, exprs: debugExprs(fn), calls: pa.vocab.calls}
+	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: debugExprs(fn), calls: pa.vocab.calls, funcs: pa.results}
 	s := pa.summarize(g, base)
 	var shared []int
 	all := make(map[ssa.Value]bool)
@@ -228,6 +229,22 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			}
 		}
 	}
+	if fn.Synthetic == rangeFuncYield && nres == 1 {
+		// Temporal divergence: lanes that left the loop in different
+		// iterations hold what the body wrote in different iterations.
+		for _, c := range contents {
+			if baseEffects[c] || len(g.mems[g.inputs[c]].writers) == 0 {
+				continue
+			}
+			if s.Results[0].Always {
+				baseEffects[c] = true
+				continue
+			}
+			for _, in := range s.Results[0].On {
+				s.addEffect(c, in)
+			}
+		}
+	}
 	for _, c := range contents {
 		if baseEffects[c] {
 			s.Effects = append(s.Effects, Effect{Input: c, When: Dependence{Always: true}})
@@ -303,7 +320,9 @@ func (g *funcGraph) writeWhy(fset *token.FileSet, r *uniformity.Result, m *memOb
 func (s *Summary) addEffect(target, on Input) {
 	for i := range s.Effects {
 		if s.Effects[i].Input == target {
-			s.Effects[i].When.On = append(s.Effects[i].When.On, on)
+			if !slices.Contains(s.Effects[i].When.On, on) {
+				s.Effects[i].When.On = append(s.Effects[i].When.On, on)
+			}
 			return
 		}
 	}

@@ -5,9 +5,16 @@
 // When the iterator itself is lane-dependent (below it is built from
 // l.Index(), so lane k runs k iterations), the barrier in the body is under
 // divergent control although it is unconditional in the body closure. (A
-// false negative, reported as BUG(report), fixed in 5daa642.) A divergent
-// break inside the body and uniform iterators are handled as in ordinary
-// loops.
+// false negative, reported as BUG(report), fixed in 5daa642.)
+//
+// The body returns false to the iterator on break, on return and on a jump
+// out of the loop, and the iterator then stops calling it: a divergent
+// break makes the loop one that lanes leave in different iterations. So
+// every convergent call in the body is under divergent control, even one
+// before the break, and what the body wrote is lane-dependent after the
+// loop (temporal divergence), as in an ordinary loop with a divergent exit.
+// An iterator is taken to loop even when it calls the body only once
+// (yieldOnce).
 package rangefunc
 
 import (
@@ -83,5 +90,115 @@ func uniformBound(l spmd.Lane, n int) {
 	}
 	for range upTo(l.Count()) {
 		_ = spmd.ReduceAdd(l, 1)
+	}
+}
+
+func once(v int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		yield(v)
+	}
+}
+
+// Lanes that break stop running the body: in the next iteration, the
+// barrier waits for them.
+func barrierBeforeBreak(l spmd.Lane, n int) {
+	for v := range upTo(n) {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+		if v == l.Index() {
+			break
+		}
+	}
+}
+
+// The same with an iterator from another package, whose body is not known.
+func ballotBeforeBreak(l spmd.Lane, data []int) {
+	for v := range slices.Values(data) {
+		_ = spmd.Ballot(l, v > 0) // want `collective spmd.Ballot under divergent control`
+		if v == l.Index() {
+			break
+		}
+	}
+}
+
+// A return from the enclosing function leaves the loop too.
+func barrierBeforeReturn(l spmd.Lane, n int) {
+	for v := range upTo(n) {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+		if v == l.Index() {
+			return
+		}
+	}
+}
+
+// Fine: a divergent continue leaves the body, not the loop; the barrier
+// before it is reached by every lane in every iteration.
+func barrierBeforeContinue(l spmd.Lane, n int) {
+	sum := 0
+	for v := range upTo(n) {
+		l.Barrier()
+		if v == l.Index() {
+			continue
+		}
+		sum += v
+	}
+}
+
+// Fine: a break on a uniform result.
+func uniformBreak(l spmd.Lane, n int) {
+	for v := range upTo(n) {
+		l.Barrier()
+		if spmd.Any(l, v == l.Index()) {
+			break
+		}
+	}
+}
+
+// Temporal divergence: the count is the same in every iteration, but lanes
+// stop counting in different iterations.
+func countBeforeBreak(l spmd.Lane, n int) {
+	count := 0
+	for v := range upTo(n) {
+		count++
+		if v == l.Index() {
+			break
+		}
+	}
+	if count > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+	_ = spmd.ReduceAdd(l, count) // a reduction of a lane-dependent value is fine
+}
+
+// The body writes a lane-dependent value to a variable of the kernel.
+func writeInBody(l spmd.Lane, n int) {
+	sum := 0
+	for v := range upTo(n) {
+		sum += v * l.Index()
+	}
+	if sum > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: every lane writes the same values in every iteration, and every
+// lane runs every iteration.
+func writeUniform(l spmd.Lane, n int) {
+	last := 0
+	for v := range upTo(n) {
+		last = v
+	}
+	if last > 3 {
+		l.Barrier()
+	}
+}
+
+// Conservative: once calls the body a single time, so a break cannot make
+// lanes miss a later iteration, but the iterator is taken to loop.
+func yieldOnce(l spmd.Lane, x int) {
+	for v := range once(x) {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+		if v == l.Index() {
+			break
+		}
 	}
 }
