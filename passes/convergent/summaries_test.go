@@ -89,6 +89,18 @@ var sumRelatedCases = []sumRelatedCase{
 		only: true,
 	},
 	{
+		// go/ssa's variable that says where to go after the loop has no
+		// name in the source: the notes say what it stands for.
+		pkg: "rangefunc", fn: "barrierAfterReturn", at: "l.Barrier()",
+		steps: []string{
+			`^where lanes go after the loop over upTo\(n\) depends on the lane$`,
+			`^lanes leave the loop here under divergent control$`,
+			`^lanes diverge here: the condition v == l\.Index\(\) depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
 		pkg: "rangefunc", fn: "countBeforeBreak", at: "l.Barrier()",
 		steps: []string{
 			`^lanes diverge here: the condition count > 3 depends on the lane$`,

@@ -498,6 +498,18 @@ type bodyWrite struct {
 	in   Input
 }
 
+// jumps reports whether the body writes go/ssa's variable that says where
+// the loop goes after the iterator returns: on, past a return, or to an
+// outer loop's break or continue.
+func (w bodyWrite) jumps() bool {
+	vals := inputValues(w.body)
+	if w.in.Index >= len(vals) {
+		return false
+	}
+	fv, ok := vals[w.in.Index].(*ssa.FreeVar)
+	return ok && strings.HasPrefix(fv.Name(), "jump$")
+}
+
 // rangeOverFunc returns the range statement of a range-over-func loop, if
 // call is the call of its iterator.
 func rangeOverFunc(call ssa.CallInstruction) *ast.RangeStmt {

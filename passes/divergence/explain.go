@@ -386,6 +386,13 @@ func (f *Func) bodyWriteNotes(id int) []Note {
 		// are lane-dependent at the loop were seeded: those include the
 		// one written, which would explain itself.
 		own := &Func{SSA: body.SSA, graph: body.graph, U: body.base, exprs: body.exprs, calls: body.calls, funcs: body.funcs}
+		if w.jumps() {
+			for _, wr := range body.graph.mems[m].writers {
+				if instr := body.graph.instrs[wr]; instr != nil && len(own.ControlDivergence(instr)) > 0 {
+					return append([]Note{{instr.Pos(), instr.Pos(), "lanes leave the loop here under divergent control"}}, own.ExplainControl(instr)...)
+				}
+			}
+		}
 		return own.explainCause(uniformity.Cause{Kind: uniformity.CauseOperand, Value: m, Branch: -1})
 	}
 	return body.divergentExit("lanes leave the loop here in different iterations, and keep what the body wrote before")
@@ -424,6 +431,9 @@ func (f *Func) sourceNote(id int) Note {
 		}
 		if c, ok := g.instrs[call].(ssa.CallInstruction); ok {
 			if rs := rangeOverFunc(c); rs != nil {
+				if w, ok := g.bodyWrites[id]; ok && w.jumps() {
+					return Note{rs.For, rs.X.End(), fmt.Sprintf("where lanes go after the loop over %s depends on the lane", exprText(rs.X))}
+				}
 				return Note{rs.For, rs.X.End(), fmt.Sprintf("the body of the loop over %s %s", exprText(rs.X), why)}
 			}
 		}

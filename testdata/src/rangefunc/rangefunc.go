@@ -202,3 +202,14 @@ func yieldOnce(l spmd.Lane, x int) {
 		}
 	}
 }
+
+// A return in the body leaves the enclosing function: only the lanes that
+// did not return reach the barrier after the loop.
+func barrierAfterReturn(l spmd.Lane, n int) {
+	for v := range upTo(n) {
+		if v == l.Index() {
+			return
+		}
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
