@@ -2,7 +2,6 @@ package divergence
 
 import (
 	"fmt"
-	"go/ast"
 	"go/constant"
 	"slices"
 	"strings"
@@ -39,8 +38,7 @@ func (pa *packageAnalysis) loopBodies() {
 					case f.outer != nil:
 						why = f.outer
 					case f.IsDivergent(call.Common().Value):
-						x := body.Syntax().(*ast.RangeStmt).X
-						why = append([]Note{{Pos: x.Pos(), End: x.End(), Message: fmt.Sprintf("the loop's iterator %s depends on the lane: lanes run the body a different number of times", exprText(x))}}, f.ExplainValue(call.Common().Value)...)
+						why = append(iteratorNote(call), f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)
 					default:
@@ -51,6 +49,16 @@ func (pa *packageAnalysis) loopBodies() {
 			}
 		}
 	}
+}
+
+// iteratorNote says that the iterator of the range-over-func loop that
+// call runs depends on the lane.
+func iteratorNote(call ssa.CallInstruction) []Note {
+	rs := rangeOverFunc(call)
+	if rs == nil {
+		return nil
+	}
+	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf("the loop's iterator %s depends on the lane: lanes run the body a different number of times", exprText(rs.X))}}
 }
 
 // divergentExit explains why lanes leave the range-over-func loop whose
