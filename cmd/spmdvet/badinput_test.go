@@ -179,6 +179,11 @@ func TestBadInput(t *testing.T) {
 						t.Errorf("stderr holds the checker's %q:\n%s", noise, r.stderr)
 					}
 				}
+				for _, line := range strings.Split(r.stderr, "\n") {
+					if strings.HasPrefix(line, dir+string(filepath.Separator)) {
+						t.Errorf("position by absolute path, not relative to the working directory as go vet's: %s", line)
+					}
+				}
 				if tc.ucode != 0 {
 					if r.stdout != "" {
 						t.Errorf("stdout after a failure:\n%s", r.stdout)

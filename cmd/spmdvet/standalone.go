@@ -74,16 +74,21 @@ var skippedAnalysis = regexp.MustCompile(`^\w+: (analysis skipped due to errors 
 // limit, say): the parser's error, printed before, is the one that counts.
 var emptyPackageClause = regexp.MustCompile(`^(-: )?package ; expected package \S+$`)
 
+// relativeTo makes a position under dir relative to it, as go vet shows
+// positions.
+func relativeTo(dir, pos string) string {
+	if dir == "" {
+		return pos
+	}
+	return strings.TrimPrefix(pos, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
+}
+
 // tidy copies the checker's error output, keeping the messages a user can
 // act on: the go command's own words, without go/packages' wrapper, and
 // no notes about analyzers skipped for errors already shown. A package
 // error without a position loses the "-: " that stands for none. Positions
 // under dir are made relative to it, as go vet shows them.
 func tidy(r io.Reader, w io.Writer, dir string) {
-	under := ""
-	if dir != "" {
-		under = strings.TrimSuffix(dir, string(filepath.Separator)) + string(filepath.Separator)
-	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	for sc.Scan() {
@@ -97,8 +102,8 @@ func tidy(r io.Reader, w io.Writer, dir string) {
 			line = goCommandWrapper.ReplaceAllString(rest, "")
 		case strings.HasPrefix(line, "-: "):
 			line = strings.TrimPrefix(line, "-: ")
-		case under != "" && strings.HasPrefix(line, under):
-			line = strings.TrimPrefix(line, under)
+		default:
+			line = relativeTo(dir, line)
 		}
 		fmt.Fprintln(w, line)
 	}

@@ -427,6 +427,7 @@ func cycleText(c dumpCycle, name func(int) string) string {
 // without the "-" that stands for no position, and returns their number.
 func printErrors(pkgs []*packages.Package) int {
 	n := 0
+	dir, _ := os.Getwd()
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
 			if emptyPackageClause.MatchString(e.Msg) && len(p.Errors) > 1 {
@@ -434,7 +435,7 @@ func printErrors(pkgs []*packages.Package) int {
 			}
 			msg := goCommandError(e.Msg)
 			if e.Pos != "" && e.Pos != "-" {
-				msg = e.Pos + ": " + msg
+				msg = relativeTo(dir, e.Pos) + ": " + msg
 			}
 			fmt.Fprintln(os.Stderr, msg)
 			n++
