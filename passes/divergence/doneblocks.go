@@ -405,6 +405,41 @@ func (g *funcGraph) restoreRangeLatches() {
 	}
 }
 
+// restoreLoopEntries gives every loop one block that enters it, as LLVM's
+// IR of the same source has. go/ssa threads away the empty block where the
+// statement before a loop ends (the for.done of a loop with a break, a
+// switch.done, ...), so the loop's header became that statement's join: the
+// header's phis, which merge the loop's first value with its next ones,
+// looked divergent when that statement's branch was, and so did the loop.
+// A Go loop's header dominates its body (goto cannot jump into a block), so
+// the edges from blocks it does not dominate are the entries.
+func (g *funcGraph) restoreLoopEntries() {
+	for _, h := range g.fn.Blocks {
+		if !loopHeaders[h.Comment] || g.ssaOf[h.Index] != h.Index {
+			continue
+		}
+		var entries []int
+		back := false
+		for _, p := range g.preds[h.Index] {
+			if h.Dominates(g.fn.Blocks[g.ssaSource(p)]) {
+				back = true
+			} else {
+				entries = append(entries, p)
+			}
+		}
+		if back && len(entries) > 1 {
+			g.insertBlock("loop.entry", entries, h.Index)
+		}
+	}
+}
+
+// loopHeaders are go/ssa's comments for the header of a loop: the block
+// that tests the condition, or the body of a loop without one.
+var loopHeaders = map[string]bool{
+	"for.loop": true, "for.body": true,
+	"rangeindex.loop": true, "rangeint.loop": true, "rangeiter.loop": true, "rangechan.loop": true,
+}
+
 // ssaSource returns the go/ssa block that graph block b is part of, or,
 // for a restored block, the one its first predecessor is part of.
 func (g *funcGraph) ssaSource(b int) int {

@@ -194,6 +194,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 	g.dropDoomedEdges()
 	g.restoreDoneBlocks()
 	g.restoreRangeLatches()
+	g.restoreLoopEntries()
 	// Inputs: each parameter and captured variable, and the memory each
 	// points to when that memory belongs to the calling lane.
 	for i, v := range inputValues(fn) {
