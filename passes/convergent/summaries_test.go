@@ -78,6 +78,29 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		// The callback, not the value given, depends on the lane.
+		pkg: "sumcallbacks", fn: "lanePredicate", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition firstMatch\(xs, func\(x int\) bool \{\.\.\.\}\) == 0 depends on the lane$`,
+			`^func\(x int\) bool \{\.\.\.\} returns lane-dependent values$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		pkg: "sumcallbacks", fn: "predicateDecides", at: "maybeSync(l, func() bool { return l.Index() > 2 })",
+		steps: []string{
+			`^what parameter pred of maybeSync returns decides whether l\.Barrier at sumcallbacks\.go:\d+ runs$`,
+			`^func\(\) bool \{\.\.\.\} returns lane-dependent values$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		pkg: "sumcallbacks", fn: "returnedCallback", at: "l.Barrier()",
+		steps: []string{
+			`^addLane\(l\) returns a function that returns lane-dependent values$`,
+		},
+	},
+	{
 		// The break leaves the loop for some lanes; the iterator runs the
 		// body again for the others.
 		pkg: "rangefunc", fn: "barrierBeforeBreak", at: "l.Barrier()",

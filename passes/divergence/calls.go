@@ -133,11 +133,163 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 			if _, static := common.Value.(*ssa.Function); !static {
 				dependOn(common.Value)
 			}
+			if in, ok := g.calledInput(common.Value); ok {
+				g.depend(id, g.callsNode(in))
+			}
 		} else {
 			dependOn(common.Value)
 		}
 		dependOn(common.Args...)
 	}
+}
+
+// calledInput returns, if f is a function that a parameter is or a
+// captured variable holds, the input standing for the results of calling
+// it.
+func (g *funcGraph) calledInput(f ssa.Value) (Input, bool) {
+	if ct, ok := f.(*ssa.ChangeType); ok {
+		f = ct.X
+	}
+	if u, ok := f.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if _, ok := u.X.(*ssa.FreeVar); ok {
+			f = u.X
+		}
+	}
+	switch f.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+	default:
+		return Input{}, false
+	}
+	for i, v := range inputValues(g.fn) {
+		if v == f {
+			return Input{Index: i, Calls: true}, true
+		}
+	}
+	return Input{}, false
+}
+
+// callsNode returns the node standing for the results of calls of the
+// function input in.
+func (g *funcGraph) callsNode(in Input) int {
+	if id, ok := g.inputs[in]; ok {
+		return id
+	}
+	id := g.newValue(-1)
+	g.inputs[in] = id
+	return id
+}
+
+// returnedResults returns the nodes that the results of calling a
+// function that call returns depend on, as the callee's summary says.
+func (g *funcGraph) returnedResults(call *ssa.Call) []int {
+	s := g.sem.calleeSummary(call.Common())
+	if s == nil || !s.Inferred {
+		return nil
+	}
+	r := s.ReturnedResults
+	if !r.Always && len(r.On) == 0 {
+		return nil
+	}
+	if g.returnedCalls == nil {
+		g.returnedCalls = make(map[*ssa.Call]int)
+	}
+	if node, ok := g.returnedCalls[call]; ok {
+		return []int{node}
+	}
+	node := g.newValue(-1)
+	g.returnedCalls[call] = node
+	if r.Always {
+		g.seed(node, "returns a function that returns lane-dependent values")
+		g.calleeOf[node] = call
+	} else {
+		g.dependOnInputs(node, r.On, supplied(call.Common()))
+	}
+	return []int{node}
+}
+
+// callResults returns the nodes that the results of calling the function
+// value f, with uniform arguments, depend on: for a function or literal
+// with a summary, what its results depend on among the variables it
+// captured (seeded when they depend on the lane whatever those are), and
+// for a function input of g's own, the node standing for its results.
+func (g *funcGraph) callResults(f ssa.Value) []int {
+	if in, ok := g.calledInput(f); ok {
+		return []int{g.callsNode(in)}
+	}
+	if ct, ok := f.(*ssa.ChangeType); ok {
+		f = ct.X
+	}
+	var fn *ssa.Function
+	var bindings []ssa.Value
+	switch f := f.(type) {
+	case *ssa.Function:
+		fn = f
+	case *ssa.MakeClosure:
+		fn, _ = f.Fn.(*ssa.Function)
+		bindings = f.Bindings
+	case *ssa.Extract:
+		if call, ok := f.Tuple.(*ssa.Call); ok {
+			return g.returnedResults(call)
+		}
+		return nil
+	case *ssa.Call:
+		return g.returnedResults(f)
+	case *ssa.Alloc:
+		// A variable holding a function (one a literal captured): what
+		// is stored in it.
+		var out []int
+		for _, r := range *f.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == f && isFunc(st.Val.Type()) {
+				out = append(out, g.callResults(st.Val)...)
+			}
+		}
+		return out
+	}
+	if fn == nil {
+		return nil
+	}
+	s := g.sem.funcSummary(fn)
+	if s == nil {
+		if obj := funcObject(fn); obj != nil {
+			s = g.sem.summaryOf(obj)
+		}
+	}
+	if s == nil || !s.Inferred {
+		return nil
+	}
+	if fn.Parent() == nil {
+		bindings = nil
+	}
+	var out []int
+	for _, r := range s.Results {
+		if r.Always {
+			if g.alwaysCalls == nil {
+				g.alwaysCalls = make(map[*ssa.Function]int)
+			}
+			node, ok := g.alwaysCalls[fn]
+			if !ok {
+				node = g.newValue(-1)
+				g.seed(node, "returns lane-dependent values")
+				g.alwaysCalls[fn] = node
+				g.calleeOf[node] = f
+			}
+			return []int{node}
+		}
+		for _, in := range r.On {
+			i := in.Index - len(fn.Params)
+			if i < 0 || i >= len(bindings) || in.Calls {
+				continue // supplied by the caller, which sees to them
+			}
+			if in.Contents {
+				for _, m := range g.contentRoots(bindings[i], in) {
+					out = append(out, m.id)
+				}
+			} else {
+				out = append(out, g.valueID(bindings[i]))
+			}
+		}
+	}
+	return out
 }
 
 // addBuiltin records a call to a built-in function. Most depend on their
@@ -210,9 +362,13 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 		}
 	}
 	for _, a := range supplied(common) {
-		// Make it and its memory known, to ask about them after the analysis.
+		// Make it, its memory and what it returns when called known, to
+		// ask about them after the analysis.
 		g.valueID(a)
 		g.memRoots(a)
+		if isFunc(a.Type()) {
+			g.callResults(a)
+		}
 	}
 	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call)}
 	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
@@ -562,7 +718,11 @@ func (g *funcGraph) dependOnInputs(id int, inputs []Input, args []ssa.Value) {
 			continue
 		}
 		a := args[in.Index]
-		if in.Contents {
+		if in.Calls {
+			for _, n := range g.callResults(a) {
+				g.depend(id, n)
+			}
+		} else if in.Contents {
 			for _, m := range g.contentRoots(a, in) {
 				g.depend(id, m.id)
 			}
@@ -581,6 +741,9 @@ func calleeName(common *ssa.CallCommon) string {
 		return fn.Name()
 	}
 	if f := funcOf(common.Value); f != nil {
+		if f.Parent() != nil {
+			return "the function literal"
+		}
 		return f.Name()
 	}
 	return "the callee"

@@ -325,6 +325,9 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 			for _, n := range f.bodyWriteNotes(c.Value) {
 				add(n)
 			}
+			for _, n := range f.calleeNotes(c.Value) {
+				add(n)
+			}
 			return notes
 		case uniformity.CauseOperand:
 			next := f.U.Cause(c.Value)
@@ -398,6 +401,29 @@ func (f *Func) bodyWriteNotes(id int) []Note {
 	return body.divergentExit("lanes leave the loop here in different iterations, and keep what the body wrote before")
 }
 
+// calleeNotes explains, for a node standing for the results of a function
+// given as a callback, why they depend on the lane: in the function's own
+// terms, at a return of a lane-dependent value.
+func (f *Func) calleeNotes(id int) []Note {
+	v, ok := f.graph.calleeOf[id]
+	if !ok {
+		return nil
+	}
+	callee := f.funcs[funcOf(v)]
+	if callee == nil {
+		return nil
+	}
+	own := &Func{SSA: callee.SSA, graph: callee.graph, U: callee.base, exprs: callee.exprs, calls: callee.calls, funcs: callee.funcs}
+	for _, id := range callee.graph.returns {
+		for _, res := range callee.graph.instrs[id].(*ssa.Return).Results {
+			if own.IsDivergent(res) {
+				return own.ExplainValue(res)
+			}
+		}
+	}
+	return nil
+}
+
 // leftOperand reports whether value id is an operation that starts where
 // the last note does: the left operand of the expression quoted there, as
 // a + b is of a + b + c. Its note would add nothing but a shorter quote.
@@ -423,6 +449,12 @@ func (f *Func) sourceNote(id int) Note {
 	}
 	if m := g.mems[id]; m != nil {
 		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s %s", m.describe(f.exprs), why)}
+	}
+	if v, ok := g.calleeOf[id]; ok {
+		if e, ok := f.exprs[v]; ok {
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", exprText(e), why)}
+		}
+		return Note{v.Pos(), v.Pos(), "the function given here " + why}
 	}
 	if call, ok := g.effectOf[id]; ok {
 		p := g.instrs[call].Pos()
@@ -571,6 +603,14 @@ func (f *Func) Violations() []Violation {
 
 // ExplainArg explains why the argument a of call is divergent there.
 func (f *Func) ExplainArg(a ssa.Value, in Input) []Note {
+	if in.Calls {
+		for _, n := range f.graph.callResults(a) {
+			if f.U.IsDivergent(n) {
+				return f.explainCause(uniformity.Cause{Kind: uniformity.CauseOperand, Value: n, Branch: -1})
+			}
+		}
+		return nil
+	}
 	if !in.Contents && in.Field > 0 && f.graph.fieldsOf(a) != nil {
 		for _, n := range f.graph.fieldArg(a, in.Field-1) {
 			if f.U.IsDivergent(n) {
@@ -686,6 +726,10 @@ func RequirementSubject(r Requirement, callee string) string {
 	// it points to is the variable itself.
 	captured := strings.HasPrefix(r.Name, "captured variable")
 	switch {
+	case r.Input.Calls && captured:
+		return fmt.Sprintf("what the function in %s of %s returns", r.Name, callee)
+	case r.Input.Calls:
+		return fmt.Sprintf("what %s of %s returns", r.Name, callee)
 	case !r.Input.Contents && r.Field != "":
 		return fmt.Sprintf("field %s of %s of %s", r.Field, r.Name, callee)
 	case r.Input.Contents && r.Field != "" && captured:
@@ -739,6 +783,15 @@ var cgoName = regexp.MustCompile(`\(_C(?:func|type|var|macro)_(\w+)\)|_C(?:func|
 // maxExprText bytes.
 func exprText(e ast.Expr) string {
 	s := types.ExprString(e)
+	for {
+		// go/types writes a function literal as "(func(x int) literal)".
+		i := strings.Index(s, "(func")
+		j := strings.Index(s, " literal)")
+		if i < 0 || j < i {
+			break
+		}
+		s = s[:i] + s[i+1:j] + " {...}" + s[j+len(" literal)"):]
+	}
 	if strings.Contains(s, "_C") {
 		s = cgoName.ReplaceAllString(s, "C.$1$2")
 	}

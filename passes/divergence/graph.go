@@ -70,6 +70,14 @@ type funcGraph struct {
 	// range-over-func loop writes to a variable it captured to that body
 	// and input, to explain the write in the body's own terms.
 	bodyWrites map[int]bodyWrite
+	// alwaysCalls holds the nodes standing for the results of functions
+	// given as callbacks that depend on the lane whatever their inputs;
+	// calleeOf, the function value each stands for, to explain it.
+	alwaysCalls map[*ssa.Function]int
+	calleeOf    map[int]ssa.Value
+	// returnedCalls holds the nodes standing for the results of calling
+	// the function a call returns.
+	returnedCalls map[*ssa.Call]int
 	// restored are the blocks put back after go/ssa's jump threading (see
 	// restore.go); their indices follow the SSA blocks'. restoredIfs maps
 	// a block whose jump stands for an if to the condition (nil if
@@ -155,6 +163,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 		fieldNodes:   make(map[ssa.Value][]int),
 		effectOf:     make(map[int]int),
 		bodyWrites:   make(map[int]bodyWrite),
+		calleeOf:     make(map[int]ssa.Value),
 	}
 	n := len(fn.Blocks)
 	g.succs = make([][]int, n)
@@ -604,6 +613,11 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 
 	case *ssa.Return:
 		g.returns = append(g.returns, id)
+		for _, res := range instr.Results {
+			if isFunc(res.Type()) {
+				g.callResults(res) // for Summary.ReturnedResults
+			}
+		}
 
 	case *ssa.RunDefers:
 		g.runDefers = append(g.runDefers, id)

@@ -210,12 +210,16 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		baseEffects[in] = g.effectDivergent(base, in)
 	}
 
+	s.ReturnedResults.Always = g.returnedResultsDivergent(base)
 	for _, in := range g.sortedInputs() {
 		r := g.runFrom(base, g.inputs[in])
 		for k := range s.Results {
 			if !s.Results[k].Always && g.resultDivergent(r, k) {
 				s.Results[k].On = append(s.Results[k].On, in)
 			}
+		}
+		if !s.ReturnedResults.Always && g.returnedResultsDivergent(r) {
+			s.ReturnedResults.On = append(s.ReturnedResults.On, in)
 		}
 		for _, v := range g.findViolations(r) {
 			if !baseBad[v.key()] {
@@ -354,6 +358,24 @@ func (g *funcGraph) resultDivergent(r *uniformity.Result, k int) bool {
 	return !same && controlled
 }
 
+// returnedResultsDivergent reports whether a function that g's function
+// returns may return lane-dependent values.
+func (g *funcGraph) returnedResultsDivergent(r *uniformity.Result) bool {
+	for _, ret := range g.returns {
+		for _, op := range g.instrs[ret].(*ssa.Return).Results {
+			if !isFunc(op.Type()) {
+				continue
+			}
+			for _, n := range g.callResults(op) {
+				if r.IsDivergent(n) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // effectDivergent reports whether the function may leave divergent values
 // in the memory that input in points to.
 func (g *funcGraph) effectDivergent(r *uniformity.Result, in Input) bool {
@@ -392,6 +414,9 @@ func less(a, b Input) bool {
 	}
 	if a.Contents != b.Contents {
 		return !a.Contents
+	}
+	if a.Calls != b.Calls {
+		return !a.Calls
 	}
 	return a.Field < b.Field
 }

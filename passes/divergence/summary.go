@@ -57,6 +57,9 @@ type Summary struct {
 	// ReturnsConvergent, if set, describes a convergent function that the
 	// function may return: calling the result is a convergent operation.
 	ReturnsConvergent *Summary
+	// ReturnedResults says when a function the function returns returns
+	// lane-dependent values (given uniform arguments).
+	ReturnedResults Dependence
 
 	// The fields above take the memory that the inputs SharedInputs point
 	// to as shared by all lanes, as a kernel's is. Private, if set, is the
@@ -87,10 +90,18 @@ type Input struct {
 	// Field is 1 + the field that the input stands for: of the struct it
 	// points to, with Contents, or else of the struct it is; 0: all of it.
 	Field int
+	// Calls: the input stands for the results of calling the function
+	// the parameter is, or the captured variable holds, given arguments
+	// that are uniform. A callback can depend on the lane by itself (a
+	// literal that calls l.Index()) while the function value is the same
+	// in every lane.
+	Calls bool
 }
 
 func (in Input) String() string {
 	switch {
+	case in.Calls:
+		return fmt.Sprintf("%d()", in.Index)
 	case in.Contents && in.Field > 0:
 		return fmt.Sprintf("*%d.%d", in.Index, in.Field-1)
 	case in.Contents:
@@ -186,6 +197,9 @@ func (s *Summary) String() string {
 		}
 		if s.ReturnsConvergent != nil {
 			parts = append(parts, "returns-convergent")
+		}
+		if r := s.ReturnedResults; r.Always || len(r.On) > 0 {
+			parts = append(parts, fmt.Sprintf("returned-results=%s", r))
 		}
 		if s.Private != nil {
 			parts = append(parts, fmt.Sprintf("own%v=%s", s.SharedInputs, s.Private))

@@ -175,6 +175,14 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 // inputDivergent reports whether the value a, or what it points to, is
 // divergent as the call user sees it.
 func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, in Input, user int) bool {
+	if in.Calls {
+		for _, n := range g.callResults(a) {
+			if r.IsDivergent(n) {
+				return true
+			}
+		}
+		return false
+	}
 	if !in.Contents && in.Field > 0 && g.fieldsOf(a) != nil {
 		for _, n := range g.fieldArg(a, in.Field-1) {
 			if r.IsDivergent(n) {

@@ -1,0 +1,102 @@
+// want package:"spmd"
+
+// Package sumcallbacks pins what a helper's results and requirements owe
+// to the callbacks it is given. The function value given is the same in
+// every lane, but what it returns need not be: a literal that reads
+// l.Index() returns lane-dependent values although it captured only the
+// lane handle. A summary says so with an input that stands for the
+// results of calling a parameter ("1()": the results of calling
+// parameter 1), and a caller evaluates it with the summary of the
+// function it gives.
+package sumcallbacks
+
+import (
+	"slices"
+
+	"github.com/spmdvet/spmdvet/spmd"
+)
+
+// apply returns what f returns.
+func apply(x int, f func(int) int) int { // want apply:`spmd\(result0=on\(0,1,1\(\)\) calls\(1\)\)`
+	return f(x)
+}
+
+// firstMatch returns the position of the first element that pred accepts,
+// from inside the body of a range over a function.
+func firstMatch(xs []int, pred func(int) bool) int { // want firstMatch:`spmd\(result0=on\(0,1,1\(\)\) own`
+	i := 0
+	for x := range slices.Values(xs) {
+		if pred(x) {
+			return i
+		}
+		i++
+	}
+	return -1
+}
+
+// applyTwice hands its callback on to apply.
+func applyTwice(x int, f func(int) int) int { // want applyTwice:`spmd\(result0=on\(0,1,1\(\)\)\)`
+	return apply(apply(x, f), f)
+}
+
+// maybeSync runs a barrier if pred says so: what pred returns must be
+// uniform.
+func maybeSync(l spmd.Lane, pred func() bool) { // want maybeSync:`spmd\(barrier requires\(1\) requires\(1\(\)\) calls\(1\)\)`
+	if pred() {
+		l.Barrier()
+	}
+}
+
+func addLane(l spmd.Lane) func(int) int { // want addLane:`spmd\(result0=on\(0\) returned-results=always\)`
+	return func(x int) int { return x + l.Index() }
+}
+
+// A literal that reads the lane index.
+func laneCallback(l spmd.Lane, n int) { // want laneCallback:`spmd\(barrier\)`
+	y := apply(n, func(x int) int { return x + l.Index() })
+	if y > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A predicate that reads the lane index decides the first match.
+func lanePredicate(l spmd.Lane, xs []int) { // want lanePredicate:`spmd\(barrier own`
+	if firstMatch(xs, func(x int) bool { return x >= l.Index() }) == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Through two helpers.
+func passedOn(l spmd.Lane, n int) { // want passedOn:`spmd\(barrier\)`
+	if applyTwice(n, func(x int) int { return x * l.Index() }) > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A closure returned by a helper, held in a variable.
+func returnedCallback(l spmd.Lane, n int) { // want returnedCallback:`spmd\(barrier\)`
+	f := addLane(l)
+	if apply(n, f) > 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A callback whose result decides a barrier in the helper.
+func predicateDecides(l spmd.Lane, n int) { // want predicateDecides:`spmd\(barrier requires\(0\) requires\(1\)\)`
+	maybeSync(l, func() bool { return l.Index() > 2 }) // want `what parameter pred of maybeSync returns must be uniform`
+	maybeSync(l, func() bool { return n > 2 })
+	maybeSync(l, func() bool { return l.Count() > 2 })
+}
+
+// Fine: callbacks that compute the same in every lane.
+func uniformCallbacks(l spmd.Lane, n int, xs []int) { // want uniformCallbacks:`spmd\(barrier requires\(0\) requires\(1\) requires\(2\) own`
+	if apply(n, func(x int) int { return x * l.Count() }) > 3 {
+		l.Barrier()
+	}
+	if firstMatch(xs, func(x int) bool { return x > n }) == 0 {
+		l.Barrier()
+	}
+	if applyTwice(n, func(x int) int { return x + 1 }) > 3 {
+		l.Barrier()
+	}
+}
