@@ -640,11 +640,45 @@ func (g *funcGraph) applyYield(id int, common *ssa.CallCommon, body *ssa.MakeClo
 	}
 	args = append(args, body.Bindings...)
 	y = g.forArgs(y, args)
-	for i, node := range g.applyEffects(id, y.Effects, args, common.Value, "writes lane-dependent values there") {
+	effects := y.Effects
+	if g.yieldsMapOrder(common) {
+		// What the iterator yields differs between lanes.
+		effects = slices.Clone(effects)
+		for i, e := range effects {
+			if slices.ContainsFunc(e.When.On, func(in Input) bool { return in.Index < len(fn.Params) }) {
+				effects[i].When = Dependence{Always: true}
+			}
+		}
+	}
+	for i, node := range g.applyEffects(id, effects, args, common.Value, "writes lane-dependent values there") {
 		if node >= 0 {
 			g.bodyWrites[node] = bodyWrite{fn, y.Effects[i].Input}
 		}
 	}
+}
+
+// yieldsMapOrder reports whether the iterator that a range-over-func loop
+// calls (common) yields the keys or values of a map in map order, which
+// differs between lanes: the iterator comes from a function whose body is
+// not known (maps.Keys, say) given a map.
+func (g *funcGraph) yieldsMapOrder(common *ssa.CallCommon) bool {
+	v := common.Value
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if s := g.sem.calleeSummary(call.Common()); s != nil && s.Inferred {
+		return false // its body is known: it says what the iterator yields
+	}
+	for _, a := range call.Call.Args {
+		if _, ok := a.Type().Underlying().(*types.Map); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // A bodyWrite is what the body of a range-over-func loop writes to the

@@ -115,6 +115,9 @@ func (pa *packageAnalysis) seedClosures() {
 					continue
 				}
 				ins := pa.results[body].capturedDivergent(mc, f)
+				if body.Synthetic == rangeFuncYield {
+					ins = append(ins, pa.results[body].mapOrderParams(mc, f)...)
+				}
 				if len(ins) == 0 {
 					continue
 				}
@@ -195,6 +198,28 @@ func (body *Func) capturedDivergent(mc *ssa.MakeClosure, parent *Func) []Input {
 		}
 	}
 	return out
+}
+
+// mapOrderParams returns the parameters of the body of a range-over-func
+// loop, made by mc in parent, if its iterator yields them in map order; it
+// marks why in body's graph.
+func (body *Func) mapOrderParams(mc *ssa.MakeClosure, parent *Func) []Input {
+	for _, r := range *mc.Referrers() {
+		call, ok := r.(ssa.CallInstruction)
+		if !ok || !slices.Contains(call.Common().Args, ssa.Value(mc)) || !parent.graph.yieldsMapOrder(call.Common()) {
+			continue
+		}
+		var out []Input
+		for i := range body.SSA.Params {
+			in := Input{Index: i}
+			if id, ok := body.graph.inputs[in]; ok {
+				body.graph.seedWhy[id] = "is yielded in map order, which differs between lanes"
+				out = append(out, in)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // ownInputs returns the inputs of fn that point to memory of the calling

@@ -3,9 +3,20 @@
 // a lane sees in a given iteration are divergent, even for a map shared by
 // all lanes. The number of iterations is the map's length, which is the same
 // in every lane, so the loop itself is uniform.
+//
+// The same holds for an iterator over a map from a function whose body the
+// analysis does not see (maps.Keys, maps.Values, maps.All): it is taken to
+// yield in map order. What is computed from the whole map in any order is
+// divergent too (by the letter of the rule, as for a sum in a plain range),
+// but sorting the keys first is not.
 package maporder
 
-import "github.com/spmdvet/spmdvet/spmd"
+import (
+	"maps"
+	"slices"
+
+	"github.com/spmdvet/spmdvet/spmd"
+)
 
 // A branch on the key inside the loop.
 func branchOnKey(l spmd.Lane, m map[string]int) {
@@ -100,5 +111,43 @@ func orderedRanges(l spmd.Lane, s []int, str string) {
 func divergentMap(l spmd.Lane, maps []map[int]int) {
 	for range maps[l.Index()%len(maps)] {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A branch on a key yielded by maps.Keys.
+func branchOnKeysIterator(l spmd.Lane, m map[string]int) {
+	for k := range maps.Keys(m) {
+		if k == "sync" {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}
+}
+
+// The first key maps.All yields, kept after the loop.
+func firstKeyAfterLoop(l spmd.Lane, m map[string]int) {
+	first := ""
+	for k, v := range maps.All(m) {
+		first = k
+		_ = v
+		break
+	}
+	if first == "a" {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the loop over maps.Values runs len(m) times in every lane.
+func barrierInValuesLoop(l spmd.Lane, m map[string]int) {
+	for v := range maps.Values(m) {
+		l.Barrier()
+		_ = v
+	}
+}
+
+// Fine: sorted keys are the same in every lane.
+func sortedKeys(l spmd.Lane, m map[string]int) {
+	keys := slices.Sorted(maps.Keys(m))
+	if keys[0] == "a" {
+		l.Barrier()
 	}
 }
