@@ -29,6 +29,8 @@ var checked = []string{
 	"./round8/ctl", "./round8/data", "./round8/gen", "./round8/lanes", "./round8/user",
 	"./round9/classic", "./round9/gotos", "./round9/iters", "./round9/labels",
 	"./round9/rangeloops", "./round9/switchsel", "./round9/vars",
+	"./round10/iters/seqs", "./round10/iters/loops", "./round10/iters/stdit", "./round10/iters/hof",
+	"./round10/data/vocab", "./round10/data/structs", "./round10/data/conc", "./round10/data/calls",
 }
 
 // knownFalse lists the findings on correct code that the analysis still
@@ -37,7 +39,27 @@ var knownFalse = map[string]string{}
 
 // knownMissing lists the bugs that the analysis does not report yet, and
 // why. One that is reported now fails the test: take it out.
-var knownMissing = map[string]string{}
+var knownMissing = map[string]string{
+	// Summaries do not say what a function does with the function inputs
+	// it calls beyond what the calls return: under which control it calls
+	// them, and with which arguments. An iterator is such a function, and
+	// so is a helper that calls a callback n times.
+	"round10/iters/loops/control.go:40":  iteratorBehaviour,
+	"round10/iters/loops/control.go:328": iteratorBehaviour,
+	"round10/iters/loops/shapes.go:44":   iteratorBehaviour,
+	"round10/iters/loops/shapes.go:56":   iteratorBehaviour,
+	"round10/iters/loops/shapes.go:100":  iteratorBehaviour,
+	"round10/iters/loops/shapes.go:147":  iteratorBehaviour,
+	"round10/iters/hof/hof.go:62":        callbackCount,
+	"round10/iters/hof/hof.go:113":       callbackCount,
+}
+
+const (
+	iteratorBehaviour = "the iterator calls the loop body under lane-dependent control, or yields lane-dependent values, " +
+		"through the lane handle or memory it captured: summaries do not describe how a function calls its function inputs"
+	callbackCount = "a helper calls a convergent callback a number of times that depends on a lane-dependent argument: " +
+		"summaries do not say which inputs decide whether a function input is called"
+)
 
 func TestBlindSuite(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: false}
