@@ -332,7 +332,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 		case uniformity.CauseOperand:
 			next := f.U.Cause(c.Value)
 			if next.Kind != uniformity.CauseSource && !f.leftOperand(c.Value, notes) {
-				if n, ok := f.valueNote(c.Value, "%s depends on the lane"); ok {
+				if n, ok := f.valueNote(c.Value, "%s depends on the lane"); ok && !writtenHere(notes, n) {
 					add(n)
 				}
 			}
@@ -422,6 +422,17 @@ func (f *Func) calleeNotes(id int) []Note {
 		}
 	}
 	return nil
+}
+
+// writtenHere reports whether the last note says that memory is set to a
+// lane-dependent value where n's value is: the value written (x op= y's),
+// which n would only name again.
+func writtenHere(notes []Note, n Note) bool {
+	if len(notes) == 0 {
+		return false
+	}
+	last := notes[len(notes)-1]
+	return last.Pos == n.Pos && strings.HasSuffix(last.Message, strings.TrimPrefix(memWrittenFormat, "%s"))
 }
 
 // leftOperand reports whether value id is an operation that starts where

@@ -598,7 +598,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 
 	case *ssa.Select:
 		if len(instr.States) > 1 || !instr.Blocking {
-			g.seed(id, "is a select: lanes may take different cases")
+			g.seed(id, "lanes may take different cases of this select")
 			return
 		}
 
