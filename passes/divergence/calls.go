@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -350,13 +351,17 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 		// A callee that calls a function it is given is convergent when
 		// the function given is.
 		args := supplied(common)
-		for _, in := range s.CallsInputs {
+		for i, in := range s.CallsInputs {
 			if in.Index >= len(args) {
 				continue
 			}
 			if fs := g.convergentFuncIn(args[in.Index], in.Contents); fs != nil {
 				g.noteClosureRequires(id, call, args[in.Index], in.Index)
-				s = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: s.Requires, Inferred: true}
+				reqs := s.Requires
+				if i < len(s.CallControl) {
+					reqs = append(slices.Clone(reqs), callbackRequires(common, s.CallControl[i], in, fs)...)
+				}
+				s = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: reqs, Inferred: true}
 				break
 			}
 		}
@@ -380,6 +385,47 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	if len(s.Requires) > 0 {
 		g.requiring = append(g.requiring, site)
 	}
+}
+
+// callbackRequires returns the requirements of a callee that calls its
+// function input f, given a convergent function (fs), under control that
+// depends on its inputs: those must be uniform.
+func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *Summary) []Requirement {
+	obj, _ := callee(common)
+	var params []string
+	name := "the callee"
+	if obj != nil {
+		name = obj.Name()
+		sig := obj.Type().(*types.Signature)
+		if sig.Recv() != nil {
+			params = append(params, "receiver "+sig.Recv().Name())
+		}
+		for p := range sig.Params().Variables() {
+			params = append(params, "parameter "+p.Name())
+		}
+	}
+	input := func(i int) string {
+		if i < len(params) {
+			return params[i]
+		}
+		return fmt.Sprintf("input %d", i)
+	}
+	reached := "a collective"
+	if fs.Barrier {
+		reached = "a barrier"
+	}
+	if len(fs.Reaches) > 0 {
+		reached = fs.Reaches[0]
+	}
+	var out []Requirement
+	for _, in := range control.On {
+		if in.Calls || in.Contents || in.Field > 0 {
+			continue
+		}
+		why := fmt.Sprintf("%s of %s decides whether %s calls %s, given a function that reaches %s", input(in.Index), name, name, strings.TrimPrefix(input(f.Index), "parameter "), reached)
+		out = append(out, Requirement{Input: in, Name: input(in.Index), Why: []string{why}})
+	}
+	return out
 }
 
 // noteClosureRequires records, for a closure given to a callee that calls

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
 )
 
 // loopBodies finds the bodies of range-over-func loops whose iterator call
@@ -41,6 +43,8 @@ func (pa *packageAnalysis) loopBodies() {
 						why = append(iteratorNote(call), f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)
+					case f.graph.iteratorControl(f.U, call.Common().Value):
+						why = f.iteratorControlNotes(call)
 					default:
 						why = pa.results[body].divergentExit("lanes leave the loop here in different iterations, so fewer lanes run the body after")
 					}
@@ -49,6 +53,48 @@ func (pa *packageAnalysis) loopBodies() {
 			}
 		}
 	}
+}
+
+// iteratorControl reports whether the iterator it calls the loop body
+// under control that depends on the lane, in r: its summary, or that of the
+// function that returned it, says so.
+func (g *funcGraph) iteratorControl(r *uniformity.Result, it ssa.Value) bool {
+	if g.bodyControl(r, it) {
+		return true
+	}
+	if e, ok := it.(*ssa.Extract); ok {
+		it = e.Tuple
+	}
+	call, ok := it.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	s := g.sem.calleeSummary(call.Common())
+	if s == nil || !s.Inferred {
+		return false
+	}
+	c := s.ReturnedBodyControl
+	if c.Always {
+		return true
+	}
+	args := supplied(call.Common())
+	id := g.ids[call]
+	for _, in := range c.On {
+		if in.Index < len(args) && g.inputDivergent(r, args[in.Index], in, id) {
+			return true
+		}
+	}
+	return false
+}
+
+// iteratorControlNotes explains why the iterator of the range-over-func
+// loop that call runs calls its body under lane-dependent control.
+func (f *Func) iteratorControlNotes(call ssa.CallInstruction) []Note {
+	rs := rangeOverFunc(call)
+	if rs == nil {
+		return nil
+	}
+	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf("the iterator %s runs the loop body under control that depends on the lane", exprText(rs.X))}}
 }
 
 // iteratorNote says that the iterator of the range-over-func loop that

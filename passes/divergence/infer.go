@@ -187,7 +187,12 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			}
 		}
 	}
-	s.CallsInputs = g.calledInputs()
+	var inputCalls [][]int
+	s.CallsInputs, inputCalls = g.inputCalls()
+	s.CallControl = make([]Dependence, len(s.CallsInputs))
+	for i := range s.CallsInputs {
+		s.CallControl[i].Always = g.callsUnderDivergentControl(base, inputCalls[i])
+	}
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
 			if isFunc(op.Type()) {
@@ -211,6 +216,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	}
 
 	s.ReturnedResults.Always = g.returnedResultsDivergent(base)
+	s.ReturnedBodyControl.Always = g.returnedBodyControl(base)
 	for _, in := range g.sortedInputs() {
 		r := g.runFrom(base, g.inputs[in])
 		for k := range s.Results {
@@ -220,6 +226,14 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		}
 		if !s.ReturnedResults.Always && g.returnedResultsDivergent(r) {
 			s.ReturnedResults.On = append(s.ReturnedResults.On, in)
+		}
+		for i := range s.CallsInputs {
+			if !s.CallControl[i].Always && g.callsUnderDivergentControl(r, inputCalls[i]) {
+				s.CallControl[i].On = append(s.CallControl[i].On, in)
+			}
+		}
+		if !s.ReturnedBodyControl.Always && g.returnedBodyControl(r) {
+			s.ReturnedBodyControl.On = append(s.ReturnedBodyControl.On, in)
 		}
 		for _, v := range g.findViolations(r) {
 			if !baseBad[v.key()] {
@@ -376,6 +390,70 @@ func (g *funcGraph) returnedResultsDivergent(r *uniformity.Result) bool {
 	return false
 }
 
+// returnedBodyControl reports whether a function that g's function
+// returns calls its first parameter (an iterator, the body of the loop
+// over it) under divergent control, as the returned literal's summary
+// says, with the variables it captured as they are in r.
+func (g *funcGraph) returnedBodyControl(r *uniformity.Result) bool {
+	for _, ret := range g.returns {
+		for _, op := range g.instrs[ret].(*ssa.Return).Results {
+			if g.bodyControl(r, op) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bodyControl reports whether the function value f, if it is a literal or
+// function with a summary, calls its first parameter under divergent
+// control, with the variables it captured as they are in r.
+func (g *funcGraph) bodyControl(r *uniformity.Result, f ssa.Value) bool {
+	fn, bindings := literal(f)
+	if fn == nil || len(fn.Params) == 0 {
+		return false
+	}
+	s := g.sem.funcSummary(fn)
+	if s == nil || !s.Inferred {
+		return false
+	}
+	for i, in := range s.CallsInputs {
+		if in != (Input{Index: 0}) || i >= len(s.CallControl) {
+			continue
+		}
+		c := s.CallControl[i]
+		if c.Always {
+			return true
+		}
+		for _, dep := range c.On {
+			k := dep.Index - len(fn.Params)
+			if k < 0 || k >= len(bindings) || dep.Calls || dep.Contents {
+				continue // what the variables hold is not followed
+			}
+			if id, ok := g.ids[bindings[k]]; ok && r.IsDivergent(id) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// literal returns the function f is, and the variables it captured if it
+// is a literal.
+func literal(f ssa.Value) (*ssa.Function, []ssa.Value) {
+	if ct, ok := f.(*ssa.ChangeType); ok {
+		f = ct.X
+	}
+	switch f := f.(type) {
+	case *ssa.Function:
+		return f, nil
+	case *ssa.MakeClosure:
+		fn, _ := f.Fn.(*ssa.Function)
+		return fn, f.Bindings
+	}
+	return nil, nil
+}
+
 // effectDivergent reports whether the function may leave divergent values
 // in the memory that input in points to.
 func (g *funcGraph) effectDivergent(r *uniformity.Result, in Input) bool {
@@ -433,18 +511,29 @@ func sortEffects(es []Effect) {
 // parameter or captured variable of function type, or a captured variable
 // holding one.
 func (g *funcGraph) calledInputs() []Input {
+	ins, _ := g.inputCalls()
+	return ins
+}
+
+// inputCalls lists the inputs that hold functions g's body calls (see
+// calledInputs), sorted, and for each the calls, by instruction number.
+func (g *funcGraph) inputCalls() ([]Input, [][]int) {
 	index := make(map[ssa.Value]int)
 	for i, v := range inputValues(g.fn) {
 		index[v] = i
 	}
 	var out []Input
+	var sites [][]int
+	var site int
 	add := func(in Input) {
-		for _, x := range out {
+		for i, x := range out {
 			if x == in {
+				sites[i] = append(sites[i], site)
 				return
 			}
 		}
 		out = append(out, in)
+		sites = append(sites, []int{site})
 	}
 	for _, b := range g.fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -452,6 +541,7 @@ func (g *funcGraph) calledInputs() []Input {
 			if !ok || call.Common().IsInvoke() || staticFunc(call.Common()) != nil {
 				continue
 			}
+			site = g.ids[instr]
 			root, contents := projectionRoot(call.Common().Value)
 			if i, ok := index[root]; ok {
 				add(Input{Index: i, Contents: contents})
@@ -468,8 +558,37 @@ func (g *funcGraph) calledInputs() []Input {
 			}
 		}
 	}
-	sortInputs(out)
-	return out
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		switch {
+		case less(out[a], out[b]):
+			return -1
+		case less(out[b], out[a]):
+			return 1
+		}
+		return 0
+	})
+	var ins []Input
+	var calls [][]int
+	for _, i := range order {
+		ins = append(ins, out[i])
+		calls = append(calls, sites[i])
+	}
+	return ins, calls
+}
+
+// callsUnderDivergentControl reports whether one of the calls runs under
+// divergent control in r.
+func (g *funcGraph) callsUnderDivergentControl(r *uniformity.Result, calls []int) bool {
+	for _, c := range calls {
+		if _, ok := g.underDivergentControl(r, c); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // projectionRoot follows a value back through field and element selection

@@ -54,12 +54,19 @@ type Summary struct {
 	// for Contents, variables holding functions it calls): a call passing a
 	// convergent function there is convergent.
 	CallsInputs []Input
+	// CallControl says, for each of CallsInputs, when the body calls it
+	// under divergent control: how often or whether it calls a callback.
+	CallControl []Dependence
 	// ReturnsConvergent, if set, describes a convergent function that the
 	// function may return: calling the result is a convergent operation.
 	ReturnsConvergent *Summary
 	// ReturnedResults says when a function the function returns returns
 	// lane-dependent values (given uniform arguments).
 	ReturnedResults Dependence
+	// ReturnedBodyControl says when a function the function returns calls
+	// its first parameter under divergent control: for an iterator, when
+	// the loop over it runs its body under divergent control.
+	ReturnedBodyControl Dependence
 
 	// The fields above take the memory that the inputs SharedInputs point
 	// to as shared by all lanes, as a kernel's is. Private, if set, is the
@@ -192,14 +199,21 @@ func (s *Summary) String() string {
 		for _, e := range s.Effects {
 			parts = append(parts, fmt.Sprintf("effect(%s)=%s", e.Input, e.When))
 		}
-		for _, in := range s.CallsInputs {
-			parts = append(parts, fmt.Sprintf("calls(%s)", in))
+		for i, in := range s.CallsInputs {
+			if i < len(s.CallControl) && (s.CallControl[i].Always || len(s.CallControl[i].On) > 0) {
+				parts = append(parts, fmt.Sprintf("calls(%s)=%s", in, s.CallControl[i]))
+			} else {
+				parts = append(parts, fmt.Sprintf("calls(%s)", in))
+			}
 		}
 		if s.ReturnsConvergent != nil {
 			parts = append(parts, "returns-convergent")
 		}
 		if r := s.ReturnedResults; r.Always || len(r.On) > 0 {
 			parts = append(parts, fmt.Sprintf("returned-results=%s", r))
+		}
+		if r := s.ReturnedBodyControl; r.Always || len(r.On) > 0 {
+			parts = append(parts, fmt.Sprintf("returned-body-control=%s", r))
 		}
 		if s.Private != nil {
 			parts = append(parts, fmt.Sprintf("own%v=%s", s.SharedInputs, s.Private))

@@ -8,9 +8,17 @@
 // results of calling a parameter ("1()": the results of calling
 // parameter 1), and a caller evaluates it with the summary of the
 // function it gives.
+//
+// A summary also says under which control the function calls each function
+// input (calls(1)=on(0): parameter 0 decides whether, or how often, it
+// calls parameter 1), so that a caller giving a convergent function there
+// must give a uniform parameter 0; and when a function it returns calls its
+// first parameter under divergent control (returned-body-control): an
+// iterator whose loop body runs under lane-dependent control.
 package sumcallbacks
 
 import (
+	"iter"
 	"slices"
 
 	"github.com/spmdvet/spmdvet/spmd"
@@ -98,5 +106,66 @@ func uniformCallbacks(l spmd.Lane, n int, xs []int) { // want uniformCallbacks:`
 	}
 	if applyTwice(n, func(x int) int { return x + 1 }) > 3 {
 		l.Barrier()
+	}
+}
+
+// repeat calls f n times: n must be uniform when f is convergent.
+func repeat(n int, f func()) { // want repeat:`spmd\(calls\(1\)=on\(0\)\)`
+	for i := 0; i < n; i++ {
+		f()
+	}
+}
+
+// A lane-dependent count of barriers, through a method value.
+func laneCount(l spmd.Lane, n int) { // want laneCount:`spmd\(barrier requires\(1\)\)`
+	repeat(l.Index(), l.Barrier) // want `parameter n of repeat must be uniform`
+	repeat(n, l.Barrier)
+	repeat(l.Index(), func() {})
+}
+
+// strided yields the lane's own indices: how often it runs the loop body
+// depends on the lane, although it captured only the lane handle.
+func strided(l spmd.Lane, n int) iter.Seq[int] { // want strided:`spmd\(result0=on\(0,1\) returned-body-control=always\)`
+	return func(yield func(int) bool) {
+		for i := l.Index(); i < n; i += l.Count() {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// rounds depends on the lane count only.
+func rounds(l spmd.Lane) iter.Seq[int] { // want rounds:`spmd\(result0=on\(0\)\)`
+	return func(yield func(int) bool) {
+		for m := l.Count() / 2; m > 0; m /= 2 {
+			if !yield(m) {
+				return
+			}
+		}
+	}
+}
+
+func stridedLoop(l spmd.Lane, n int) { // want stridedLoop:`spmd\(convergent\)`
+	for i := range strided(l, n) {
+		_ = spmd.ReduceAdd(l, i) // want `collective spmd.ReduceAdd under divergent control`
+	}
+	for m := range rounds(l) {
+		_ = spmd.ShuffleXor(l, m, m)
+	}
+}
+
+// An iterator written in place.
+func localIterator(l spmd.Lane) { // want localIterator:`spmd\(barrier\)`
+	upToLane := func(yield func(int) bool) {
+		for i := 0; i < l.Index(); i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	for i := range upToLane {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+		_ = i
 	}
 }

@@ -105,7 +105,7 @@ func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`s
 	}
 }
 
-func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValueUnderDivergent:`spmd\(convergent( requires\(0\))? calls\(0\)\)`
+func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValueUnderDivergent:`spmd\(convergent( requires\(0\))? calls\(0\)=always\)`
 	if l.Index() < 4 {
 		f(l) // want `collective f under divergent control`
 	}
