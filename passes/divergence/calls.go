@@ -343,6 +343,13 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	}
 	if s == nil && staticFunc(common) == nil {
 		s = g.dynamicSummary(common)
+		for _, a := range common.Args {
+			// The iterator of a range-over-func loop is convergent as its
+			// body is.
+			if y := g.yieldSummary(a); y != nil && y.Convergent {
+				s = &Summary{Convergent: true, Barrier: y.Barrier, Reaches: y.Reaches, Inferred: true}
+			}
+		}
 	}
 	if s == nil {
 		return

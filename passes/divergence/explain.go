@@ -630,6 +630,11 @@ func (f *Func) ExplainArg(a ssa.Value, in Input) []Note {
 		}
 	}
 	if !in.Contents {
+		if !f.IsDivergent(a) && isFunc(a.Type()) && f.graph.iteratorControl(f.U, a) {
+			if e := f.Expr(a); e != nil {
+				return []Note{{e.Pos(), e.End(), fmt.Sprintf("%s runs a loop body under control that depends on the lane", exprText(e))}}
+			}
+		}
 		return f.ExplainValue(a)
 	}
 	for _, m := range f.graph.contentRoots(a, in) {

@@ -79,7 +79,11 @@ func (v violation) key() violationKey {
 func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
 	name := RequirementSubject(Requirement{Input: in, Name: inputName(fn, in)}, funcName(fset, fn))
 	if v.req == nil {
-		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, v.call.Pos()))}
+		pos := v.call.Pos()
+		if rs := rangeOverFunc(v.call); rs != nil && !pos.IsValid() {
+			pos = rs.X.Pos()
+		}
+		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, pos))}
 	}
 	why := []string{fmt.Sprintf("%s is passed to %s at %s", name, v.callee, shortPos(fset, v.call.Pos()))}
 	return append(why, v.req.Why...)
@@ -141,6 +145,10 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 	for _, c := range g.convergent {
 		if _, ok := g.underDivergentControl(r, c.id); ok {
 			out = append(out, violation{call: c.call, callID: c.id, callee: c.name})
+		} else if rs := rangeOverFunc(c.call); rs != nil && g.iteratorDiverges(r, c) {
+			// The body, which reaches a convergent operation, runs a
+			// lane-dependent number of times.
+			out = append(out, violation{call: c.call, callID: c.id, callee: "the body of the loop over " + exprText(rs.X)})
 		}
 	}
 	for _, c := range g.requiring {
@@ -159,6 +167,11 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 				bad = len(g.memRoots(a)) > 0
 			} else {
 				bad = g.inputDivergent(r, a, req.Input, c.id)
+				if !bad && isFunc(a.Type()) && req.Input == (Input{Index: req.Input.Index}) {
+					// An iterator whose own loop depends on the lane is
+					// no more uniform than a lane-dependent one.
+					bad = g.iteratorControl(r, a)
+				}
 			}
 			if bad {
 				argIndex := c.argIndex
@@ -170,6 +183,13 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 		}
 	}
 	return out
+}
+
+// iteratorDiverges reports whether the iterator that the range-over-func
+// call c calls runs its body a lane-dependent number of times in r.
+func (g *funcGraph) iteratorDiverges(r *uniformity.Result, c convergentSite) bool {
+	it := c.call.Common().Value
+	return r.IsDivergentUse(g.valueID(it), c.id) || g.iteratorControl(r, it)
 }
 
 // inputDivergent reports whether the value a, or what it points to, is

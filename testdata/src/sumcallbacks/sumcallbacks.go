@@ -146,7 +146,7 @@ func rounds(l spmd.Lane) iter.Seq[int] { // want rounds:`spmd\(result0=on\(0\)\)
 	}
 }
 
-func stridedLoop(l spmd.Lane, n int) { // want stridedLoop:`spmd\(convergent\)`
+func stridedLoop(l spmd.Lane, n int) { // want stridedLoop:`spmd\(convergent requires\(0\)\)`
 	for i := range strided(l, n) {
 		_ = spmd.ReduceAdd(l, i) // want `collective spmd.ReduceAdd under divergent control`
 	}
@@ -168,4 +168,19 @@ func localIterator(l spmd.Lane) { // want localIterator:`spmd\(barrier\)`
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 		_ = i
 	}
+}
+
+// syncEach runs a barrier per value of the iterator it is given: the
+// iterator must run the loop body the same number of times in every lane.
+func syncEach(l spmd.Lane, seq iter.Seq[int]) { // want syncEach:`spmd\(barrier requires\(1\) calls\(1\)\)`
+	for range seq {
+		l.Barrier()
+	}
+}
+
+func laneIterator(l spmd.Lane, n int) { // want laneIterator:`spmd\(barrier requires\(0\) requires\(1\)\)`
+	syncEach(l, strided(l, n)) // want `parameter seq of syncEach must be uniform`
+	syncEach(l, rounds(l))
+	syncEach(l, slices.Values(make([]int, l.Index()))) // want `parameter seq of syncEach must be uniform`
+	syncEach(l, slices.Values(make([]int, n)))
 }
