@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Violation, calls map[token.Pos]*ast.CallExpr) bool {
 	expr := calls[v.Call.Pos()]
 	if expr == nil {
-		return false
+		return checkIteratorRequirement(pass, f, v)
 	}
 	category, kind := CategoryCollective, "a collective"
 	if v.Barrier {
@@ -99,6 +99,37 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 		notes = f.ExplainOwn(v.Arg)
 	}
 	for _, n := range notes {
+		if n.Pos.IsValid() {
+			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
+		}
+	}
+	pass.Report(diag)
+	return true
+}
+
+// checkIteratorRequirement reports a range-over-func loop whose iterator
+// reaches a convergent operation in its own loop and whose body leaves the
+// loop in a lane-dependent iteration: the lanes still in the iterator's
+// loop reach the operation without the others.
+func checkIteratorRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Violation) bool {
+	rs := divergence.RangeOverFunc(v.Call)
+	if rs == nil || !v.Requirement.Input.Calls || v.ArgIndex != 0 {
+		return false
+	}
+	exit := f.BodyExit(v.Call)
+	if exit == nil {
+		return false
+	}
+	category, kind, consequence := CategoryCollective, "a collective", "it runs with fewer lanes"
+	if v.Barrier {
+		category, kind, consequence = CategoryBarrier, "a barrier", "the lanes still in it wait for the others (deadlock)"
+	}
+	msg := fmt.Sprintf("lanes leave the loop over %s in different iterations, but the iterator reaches %s between the runs of the body: %s", types.ExprString(rs.X), kind, consequence)
+	diag := analysis.Diagnostic{Pos: rs.X.Pos(), End: rs.X.End(), Category: category, Message: msg}
+	for _, why := range v.Requirement.Why {
+		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: rs.X.Pos(), End: rs.X.End(), Message: why})
+	}
+	for _, n := range exit {
 		if n.Pos.IsValid() {
 			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
 		}

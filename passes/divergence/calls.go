@@ -753,8 +753,10 @@ func (w bodyWrite) jumps() bool {
 	return ok && strings.HasPrefix(fv.Name(), "jump$")
 }
 
-// rangeOverFunc returns the range statement of a range-over-func loop, if
+// RangeOverFunc returns the range statement of a range-over-func loop, if
 // call is the call of its iterator.
+func RangeOverFunc(call ssa.CallInstruction) *ast.RangeStmt { return rangeOverFunc(call) }
+
 func rangeOverFunc(call ssa.CallInstruction) *ast.RangeStmt {
 	for _, a := range call.Common().Args {
 		if mc, ok := a.(*ssa.MakeClosure); ok {

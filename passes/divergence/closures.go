@@ -97,6 +97,19 @@ func (f *Func) iteratorControlNotes(call ssa.CallInstruction) []Note {
 	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf("the iterator %s runs the loop body under control that depends on the lane", exprText(rs.X))}}
 }
 
+// BodyExit explains, for the call of the iterator of a range-over-func
+// loop, why lanes leave the loop in different iterations, or returns nil.
+func (f *Func) BodyExit(call ssa.CallInstruction) []Note {
+	for _, a := range call.Common().Args {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			if body := f.funcs[mc.Fn.(*ssa.Function)]; body != nil && body.SSA.Synthetic == rangeFuncYield {
+				return body.divergentExit("lanes leave the loop here in different iterations")
+			}
+		}
+	}
+	return nil
+}
+
 // iteratorNote says that the iterator of the range-over-func loop that
 // call runs depends on the lane.
 func iteratorNote(call ssa.CallInstruction) []Note {

@@ -213,3 +213,33 @@ func barrierAfterReturn(l spmd.Lane, n int) {
 	}
 	l.Barrier() // want `barrier l.Barrier under divergent control`
 }
+
+// syncedUpTo runs a barrier before each value it yields.
+func syncedUpTo(l spmd.Lane, n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i < n; i++ {
+			l.Barrier()
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// Lanes that break stop the iterator, whose barrier then waits for them.
+func breakOutOfSyncedIterator(l spmd.Lane, n int) {
+	for i := range syncedUpTo(l, n) { // want `lanes leave the loop over syncedUpTo\(l, n\) in different iterations, but the iterator reaches a barrier between the runs of the body`
+		if i == l.Index() {
+			break
+		}
+	}
+}
+
+// Fine: a continue does not stop the iterator.
+func continueInSyncedIterator(l spmd.Lane, n int) {
+	for i := range syncedUpTo(l, n) {
+		if i == l.Index() {
+			continue
+		}
+	}
+}
