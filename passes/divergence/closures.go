@@ -69,7 +69,7 @@ func (g *funcGraph) iteratorControl(r *uniformity.Result, it ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	s := g.sem.calleeSummary(call.Common())
+	s := g.forArgs(g.sem.calleeSummary(call.Common()), supplied(call.Common()))
 	if s == nil || !s.Inferred {
 		return false
 	}

@@ -615,7 +615,14 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		g.returns = append(g.returns, id)
 		for _, res := range instr.Results {
 			if isFunc(res.Type()) {
-				g.callResults(res) // for Summary.ReturnedResults
+				// Known before the analysis, for Summary.ReturnedResults
+				// and ReturnedBodyControl.
+				g.callResults(res)
+				if mc, ok := res.(*ssa.MakeClosure); ok {
+					for _, b := range mc.Bindings {
+						g.memRoots(b)
+					}
+				}
 			}
 		}
 

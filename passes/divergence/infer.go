@@ -413,7 +413,8 @@ func (g *funcGraph) bodyControl(r *uniformity.Result, f ssa.Value) bool {
 	if fn == nil || len(fn.Params) == 0 {
 		return false
 	}
-	s := g.sem.funcSummary(fn)
+	inputs := make([]ssa.Value, len(fn.Params), len(fn.Params)+len(bindings))
+	s := g.forArgs(g.sem.funcSummary(fn), append(inputs, bindings...))
 	if s == nil || !s.Inferred {
 		return false
 	}
@@ -427,10 +428,18 @@ func (g *funcGraph) bodyControl(r *uniformity.Result, f ssa.Value) bool {
 		}
 		for _, dep := range c.On {
 			k := dep.Index - len(fn.Params)
-			if k < 0 || k >= len(bindings) || dep.Calls || dep.Contents {
-				continue // what the variables hold is not followed
+			if k < 0 || k >= len(bindings) || dep.Calls {
+				continue
 			}
-			if id, ok := g.ids[bindings[k]]; ok && r.IsDivergent(id) {
+			if dep.Contents {
+				// What a captured pointer points to: the variable
+				// captured, or what a captured pointer variable points to.
+				for _, m := range g.contentRoots(bindings[k], dep) {
+					if r.IsDivergent(m.id) {
+						return true
+					}
+				}
+			} else if id, ok := g.ids[bindings[k]]; ok && r.IsDivergent(id) {
 				return true
 			}
 		}

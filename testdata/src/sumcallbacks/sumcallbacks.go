@@ -184,3 +184,22 @@ func laneIterator(l spmd.Lane, n int) { // want laneIterator:`spmd\(barrier requ
 	syncEach(l, slices.Values(make([]int, l.Index()))) // want `parameter seq of syncEach must be uniform`
 	syncEach(l, slices.Values(make([]int, n)))
 }
+
+// An iterator written in place, whose bound is a variable it captured.
+func localIteratorCapture(l spmd.Lane, n int) { // want localIteratorCapture:`spmd\(barrier( requires\(0\))?\)`
+	bound := n
+	if l.Index() == 0 {
+		bound++
+	}
+	upTo := func(yield func(int) bool) {
+		for i := 0; i < bound; i++ {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	for i := range upTo {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+		_ = i
+	}
+}
