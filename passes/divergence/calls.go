@@ -65,6 +65,17 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 		return
 	}
 	fn, args := callee(common)
+	for _, a := range common.Args {
+		if mc, ok := a.(*ssa.MakeClosure); ok {
+			// Known before the analysis, for what the literal calls
+			// through the variables it captured (inputCalls).
+			for _, b := range mc.Bindings {
+				if isFunc(b.Type()) || isFunc(deref(b.Type())) {
+					g.callResults(b)
+				}
+			}
+		}
+	}
 	s := g.forArgs(g.sem.calleeSummary(common), supplied(common))
 	g.noteConvergent(id, call, s)
 	if s != nil && s.Inferred {
@@ -175,6 +186,9 @@ func (g *funcGraph) callsNode(in Input) int {
 	if id, ok := g.inputs[in]; ok {
 		return id
 	}
+	if g.built {
+		return -1 // no node of the analysis: nothing known
+	}
 	id := g.newValue(-1)
 	g.inputs[in] = id
 	return id
@@ -197,6 +211,9 @@ func (g *funcGraph) returnedResults(call *ssa.Call) []int {
 	if node, ok := g.returnedCalls[call]; ok {
 		return []int{node}
 	}
+	if g.built {
+		return nil
+	}
 	node := g.newValue(-1)
 	g.returnedCalls[call] = node
 	if r.Always {
@@ -215,7 +232,10 @@ func (g *funcGraph) returnedResults(call *ssa.Call) []int {
 // for a function input of g's own, the node standing for its results.
 func (g *funcGraph) callResults(f ssa.Value) []int {
 	if in, ok := g.calledInput(f); ok {
-		return []int{g.callsNode(in)}
+		if n := g.callsNode(in); n >= 0 {
+			return []int{n}
+		}
+		return nil
 	}
 	if ct, ok := f.(*ssa.ChangeType); ok {
 		f = ct.X
@@ -268,6 +288,9 @@ func (g *funcGraph) callResults(f ssa.Value) []int {
 				g.alwaysCalls = make(map[*ssa.Function]int)
 			}
 			node, ok := g.alwaysCalls[fn]
+			if !ok && g.built {
+				return nil
+			}
 			if !ok {
 				node = g.newValue(-1)
 				g.seed(node, "returns lane-dependent values")

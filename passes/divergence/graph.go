@@ -78,6 +78,10 @@ type funcGraph struct {
 	// returnedCalls holds the nodes standing for the results of calling
 	// the function a call returns.
 	returnedCalls map[*ssa.Call]int
+	// built: the graph is complete, so lookups that would add a node
+	// answer that nothing is known instead (the analysis has no answer
+	// for nodes added after it ran).
+	built bool
 	// restored are the blocks put back after go/ssa's jump threading (see
 	// restore.go); their indices follow the SSA blocks'. restoredIfs maps
 	// a block whose jump stands for an if to the condition (nil if
@@ -236,6 +240,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 	}
 	g.finishRestored()
 	g.addConstConds()
+	g.built = true
 	return g
 }
 
@@ -618,9 +623,12 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 				// Known before the analysis, for Summary.ReturnedResults
 				// and ReturnedBodyControl.
 				g.callResults(res)
-				if mc, ok := res.(*ssa.MakeClosure); ok {
-					for _, b := range mc.Bindings {
+				if _, bindings := literal(res); bindings != nil {
+					for _, b := range bindings {
 						g.memRoots(b)
+						if isFunc(b.Type()) || isFunc(deref(b.Type())) {
+							g.callResults(b)
+						}
 					}
 				}
 			}

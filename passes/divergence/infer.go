@@ -187,7 +187,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			}
 		}
 	}
-	var inputCalls [][]int
+	var inputCalls [][]inputCall
 	s.CallsInputs, inputCalls = g.inputCalls()
 	s.CallControl = make([]Dependence, len(s.CallsInputs))
 	for i := range s.CallsInputs {
@@ -422,26 +422,8 @@ func (g *funcGraph) bodyControl(r *uniformity.Result, f ssa.Value) bool {
 		if in != (Input{Index: 0}) || i >= len(s.CallControl) {
 			continue
 		}
-		c := s.CallControl[i]
-		if c.Always {
+		if g.dependenceDivergent(r, s.CallControl[i], fn, bindings) {
 			return true
-		}
-		for _, dep := range c.On {
-			k := dep.Index - len(fn.Params)
-			if k < 0 || k >= len(bindings) || dep.Calls {
-				continue
-			}
-			if dep.Contents {
-				// What a captured pointer points to: the variable
-				// captured, or what a captured pointer variable points to.
-				for _, m := range g.contentRoots(bindings[k], dep) {
-					if r.IsDivergent(m.id) {
-						return true
-					}
-				}
-			} else if id, ok := g.ids[bindings[k]]; ok && r.IsDivergent(id) {
-				return true
-			}
 		}
 	}
 	return false
@@ -524,17 +506,26 @@ func (g *funcGraph) calledInputs() []Input {
 	return ins
 }
 
+// An inputCall is a call of a function input: by the body itself (via
+// nil), or by a literal (via) that the body gives to the call id, which
+// calls that input through the variable it captured (its CallsInputs[entry]).
+type inputCall struct {
+	id    int
+	via   *ssa.MakeClosure
+	entry int
+}
+
 // inputCalls lists the inputs that hold functions g's body calls (see
-// calledInputs), sorted, and for each the calls, by instruction number.
-func (g *funcGraph) inputCalls() ([]Input, [][]int) {
+// calledInputs), sorted, and for each the calls: its own, and those of the
+// literals it gives to others (the body of a range over a function, say).
+func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 	index := make(map[ssa.Value]int)
 	for i, v := range inputValues(g.fn) {
 		index[v] = i
 	}
 	var out []Input
-	var sites [][]int
-	var site int
-	add := func(in Input) {
+	var sites [][]inputCall
+	add := func(in Input, site inputCall) {
 		for i, x := range out {
 			if x == in {
 				sites[i] = append(sites[i], site)
@@ -542,26 +533,60 @@ func (g *funcGraph) inputCalls() ([]Input, [][]int) {
 			}
 		}
 		out = append(out, in)
-		sites = append(sites, []int{site})
+		sites = append(sites, []inputCall{site})
+	}
+	// input returns the input that v is, or a local holding one.
+	input := func(v ssa.Value, contents bool) (Input, bool) {
+		if i, ok := index[v]; ok {
+			return Input{Index: i, Contents: contents}, true
+		}
+		if alloc, ok := v.(*ssa.Alloc); ok {
+			// go/ssa copies a struct or array parameter into a local to
+			// take the address of a field or element, and a parameter a
+			// literal captures into a variable.
+			for _, r := range *alloc.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+					if i, ok := index[st.Val]; ok {
+						return Input{Index: i}, true
+					}
+				}
+			}
+		}
+		return Input{}, false
 	}
 	for _, b := range g.fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
-			if !ok || call.Common().IsInvoke() || staticFunc(call.Common()) != nil {
+			if !ok || call.Common().IsInvoke() {
 				continue
 			}
-			site = g.ids[instr]
-			root, contents := projectionRoot(call.Common().Value)
-			if i, ok := index[root]; ok {
-				add(Input{Index: i, Contents: contents})
-			} else if alloc, ok := root.(*ssa.Alloc); ok {
-				// go/ssa copies a struct or array parameter into a local to
-				// take the address of a field or element.
-				for _, r := range *alloc.Referrers() {
-					if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-						if i, ok := index[st.Val]; ok {
-							add(Input{Index: i})
-						}
+			id := g.ids[instr]
+			if staticFunc(call.Common()) == nil {
+				if in, ok := input(projectionRoot(call.Common().Value)); ok {
+					add(in, inputCall{id: id})
+				}
+			}
+			for _, a := range call.Common().Args {
+				mc, ok := a.(*ssa.MakeClosure)
+				if !ok {
+					continue
+				}
+				fn, _ := mc.Fn.(*ssa.Function)
+				if fn == nil {
+					continue
+				}
+				ls := g.sem.funcSummary(fn)
+				if ls == nil {
+					continue
+				}
+				for j, lin := range ls.CallsInputs {
+					k := lin.Index - len(fn.Params)
+					if k < 0 || k >= len(mc.Bindings) || !lin.Contents || lin.Field > 0 {
+						continue
+					}
+					// The literal calls what its variable k holds.
+					if in, ok := input(mc.Bindings[k], false); ok {
+						add(in, inputCall{id: id, via: mc, entry: j})
 					}
 				}
 			}
@@ -581,7 +606,7 @@ func (g *funcGraph) inputCalls() ([]Input, [][]int) {
 		return 0
 	})
 	var ins []Input
-	var calls [][]int
+	var calls [][]inputCall
 	for _, i := range order {
 		ins = append(ins, out[i])
 		calls = append(calls, sites[i])
@@ -590,11 +615,56 @@ func (g *funcGraph) inputCalls() ([]Input, [][]int) {
 }
 
 // callsUnderDivergentControl reports whether one of the calls runs under
-// divergent control in r.
-func (g *funcGraph) callsUnderDivergentControl(r *uniformity.Result, calls []int) bool {
+// divergent control in r: the call itself, or, for a call by a literal
+// given to it, the literal's call, as its summary says with what it
+// captured as it is in r.
+func (g *funcGraph) callsUnderDivergentControl(r *uniformity.Result, calls []inputCall) bool {
 	for _, c := range calls {
-		if _, ok := g.underDivergentControl(r, c); ok {
+		if _, ok := g.underDivergentControl(r, c.id); ok {
 			return true
+		}
+		if c.via == nil {
+			continue
+		}
+		fn := c.via.Fn.(*ssa.Function)
+		ls := g.sem.funcSummary(fn)
+		if c.entry < len(ls.CallControl) && g.dependenceDivergent(r, ls.CallControl[c.entry], fn, c.via.Bindings) {
+			return true
+		}
+	}
+	return false
+}
+
+// dependenceDivergent reports whether d, a dependence of the literal fn
+// on its inputs, holds in r, given the variables it captured (bindings):
+// its parameters are the callee's to supply, and are not followed.
+func (g *funcGraph) dependenceDivergent(r *uniformity.Result, d Dependence, fn *ssa.Function, bindings []ssa.Value) bool {
+	if d.Always {
+		return true
+	}
+	for _, dep := range d.On {
+		k := dep.Index - len(fn.Params)
+		if k < 0 || k >= len(bindings) {
+			continue
+		}
+		b := bindings[k]
+		switch {
+		case dep.Calls:
+			for _, n := range g.callResults(b) {
+				if r.IsDivergent(n) {
+					return true
+				}
+			}
+		case dep.Contents:
+			for _, m := range g.contentRoots(b, dep) {
+				if r.IsDivergent(m.id) {
+					return true
+				}
+			}
+		default:
+			if id, ok := g.ids[b]; ok && r.IsDivergent(id) {
+				return true
+			}
 		}
 	}
 	return false

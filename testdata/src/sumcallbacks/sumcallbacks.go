@@ -31,7 +31,7 @@ func apply(x int, f func(int) int) int { // want apply:`spmd\(result0=on\(0,1,1\
 
 // firstMatch returns the position of the first element that pred accepts,
 // from inside the body of a range over a function.
-func firstMatch(xs []int, pred func(int) bool) int { // want firstMatch:`spmd\(result0=on\(0,1,1\(\)\) own`
+func firstMatch(xs []int, pred func(int) bool) int { // want firstMatch:`spmd\(result0=on\(0,1,1\(\)\) calls\(1\) own`
 	i := 0
 	for x := range slices.Values(xs) {
 		if pred(x) {
@@ -201,5 +201,26 @@ func localIteratorCapture(l spmd.Lane, n int) { // want localIteratorCapture:`sp
 	for i := range upTo {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 		_ = i
+	}
+}
+
+// filter yields what keep accepts, calling yield from the body of its own
+// range over seq: whether it calls the body depends on what keep returns.
+func filter(seq iter.Seq[int], keep func(int) bool) iter.Seq[int] { // want filter:`spmd\(result0=on\(0,1\) returned-body-control=on\(1,1\(\)\)\)`
+	return func(yield func(int) bool) {
+		for v := range seq {
+			if keep(v) && !yield(v) {
+				return
+			}
+		}
+	}
+}
+
+func filterLoop(l spmd.Lane, n int) { // want filterLoop:`spmd\(barrier requires\(0\) requires\(1\)\)`
+	for range filter(rounds(l), func(v int) bool { return v < l.Index() }) {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+	for range filter(rounds(l), func(v int) bool { return v < n }) {
+		l.Barrier()
 	}
 }
