@@ -30,8 +30,21 @@
 // summary, inferred with that memory private to each lane (Summary.Private);
 // a closure sees the variables it captures from code that lanes run as the
 // lane's own. Receiving from a channel,
-// a select with several cases, map iteration order and the results of
+// a select with several cases, map iteration order (also of an iterator
+// that code without a known body makes from a map) and the results of
 // sync/atomic read-modify-write operations differ between lanes.
+//
+// Higher-order code: a summary also says what the function owes to the
+// functions it is given. What a callback returns is an input of its own
+// (a literal that reads the lane index returns lane-dependent values,
+// though the value passed is the same in every lane); the summary says
+// under which control the function calls each function input, so that a
+// convergent callback called a lane-dependent number of times is found;
+// and, for a function it returns, whether that calls its first parameter
+// under divergent control: an iterator whose own loop depends on the lane.
+// The body of a range-over-func loop runs under divergent control when its
+// iterator does so, and a divergent break or return in the body is a
+// divergent exit of the loop: lanes that took it are not called again.
 //
 // Packages that neither carry //spmd: directives nor import a package that
 // does are skipped without building SSA.
