@@ -253,6 +253,12 @@ func (f *Func) branchNote(branch int) Note {
 		}
 	}
 	b := f.Block(branch)
+	if rs := f.rangeTested(b); rs != nil {
+		return Note{rs.X.Pos(), rs.X.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", exprText(rs.X))}
+	}
+	if sel := selectOf(b); sel != nil {
+		return Note{sel.Pos(), sel.Pos(), "lanes diverge here: lanes may take different cases of this select"}
+	}
 	if e := f.CondExpr(b); e != nil {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 			if rs := f.rangeOf(ifi); rs != nil && rs.X == e {
@@ -267,6 +273,58 @@ func (f *Func) branchNote(branch int) Note {
 	}
 	p := BlockPos(b)
 	return Note{p, p, "lanes diverge at this branch"}
+}
+
+// rangeTested returns the range statement whose loop block b's branch
+// enters (again), if one of its successors is the body of a range loop:
+// the innermost range statement around that body's first instruction.
+func (f *Func) rangeTested(b *ssa.BasicBlock) *ast.RangeStmt {
+	if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); !ok {
+		return nil
+	}
+	for _, s := range b.Succs {
+		if !strings.HasPrefix(s.Comment, "range") || !strings.HasSuffix(s.Comment, ".body") {
+			continue
+		}
+		f.rangesOnce.Do(f.findRanges)
+		for _, instr := range s.Instrs {
+			pos := instr.Pos()
+			if !pos.IsValid() {
+				continue
+			}
+			var inner *ast.RangeStmt
+			for _, rs := range f.ranges {
+				if rs.Body.Pos() <= pos && pos < rs.Body.End() && (inner == nil || rs.Pos() > inner.Pos()) {
+					inner = rs
+				}
+			}
+			if inner != nil {
+				return inner
+			}
+		}
+	}
+	return nil
+}
+
+// selectOf returns the select whose case block b's branch tests, if it
+// does.
+func selectOf(b *ssa.BasicBlock) *ssa.Select {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	cmp, ok := ifi.Cond.(*ssa.BinOp)
+	if !ok {
+		return nil
+	}
+	for _, op := range []ssa.Value{cmp.X, cmp.Y} {
+		if e, ok := op.(*ssa.Extract); ok && e.Index == 0 {
+			if sel, ok := e.Tuple.(*ssa.Select); ok {
+				return sel
+			}
+		}
+	}
+	return nil
 }
 
 // ExplainControl explains why instr runs under divergent control: the
@@ -315,7 +373,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 		switch c.Kind {
 		case uniformity.CauseSource:
 			n := f.sourceNote(c.Value)
-			if len(notes) > 0 && notes[len(notes)-1].Pos == n.Pos && notes[len(notes)-1].End == n.End && notes[len(notes)-1].Message != n.Message {
+			if last := len(notes) - 1; last >= 0 && notes[last].Pos == n.Pos && notes[last].End == n.End && !strings.HasSuffix(notes[last].Message, n.Message) {
 				// The branch is on the source itself (an atomic's
 				// result, say): say what the source is, too.
 				notes = append(notes, n)
