@@ -280,6 +280,32 @@ func RangeFuncCount(l spmd.Lane) {
 	}
 }
 
+// OwnChannel receives from a channel the lane made and filled itself, the
+// same way in every lane: the reduction runs in every lane, each time.
+func OwnChannel(l spmd.Lane) {
+	ch := make(chan int, 4)
+	for i := range 4 {
+		ch <- i
+	}
+	close(ch)
+	for v := range ch {
+		_ = spmd.ReduceAdd(l, v)
+	}
+}
+
+// OwnChannelDivergentSend fills the lane's own channel under a
+// lane-dependent condition: lanes run the loop different numbers of times.
+func OwnChannelDivergentSend(l spmd.Lane) {
+	ch := make(chan int, 4)
+	if l.Index() > 1 {
+		ch <- 1
+	}
+	close(ch)
+	for v := range ch {
+		_ = spmd.ReduceAdd(l, v) // want `collective spmd.ReduceAdd under divergent control`
+	}
+}
+
 // DeferredBarrier: Go runs the deferred call at each return, each return
 // with its own copy, so lanes that leave by different returns wait at
 // different barriers.

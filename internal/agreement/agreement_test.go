@@ -110,6 +110,8 @@ var cases = []kernelCase{
 	{fn: "RangeFuncBreak", static: flagged, dynamic: diverges, run: kernel(agreement.RangeFuncBreak)},
 	{fn: "RangeFuncContinue", static: accepted, dynamic: completes, run: kernel(agreement.RangeFuncContinue)},
 	{fn: "RangeFuncCount", static: flagged, dynamic: diverges, run: kernel(agreement.RangeFuncCount)},
+	{fn: "OwnChannel", static: accepted, dynamic: completes, run: kernel(agreement.OwnChannel)},
+	{fn: "OwnChannelDivergentSend", static: flagged, dynamic: diverges, run: kernel(agreement.OwnChannelDivergentSend)},
 	{fn: "MethodValue", static: flagged, dynamic: diverges, run: kernel(agreement.MethodValue)},
 	{fn: "GenericBody", static: flagged, dynamic: diverges, run: func(lanes int) error {
 		data := alternating[float64](lanes)

@@ -335,6 +335,11 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 		if len(args) > 0 {
 			g.writeMemory(id, args[0])
 		}
+	case "close":
+		// Whether the channel is closed is part of what it holds.
+		if len(args) > 0 {
+			g.writeMemory(id, args[0])
+		}
 	case "delete", "clear":
 		if len(args) > 0 {
 			g.writeMemory(id, args[0])

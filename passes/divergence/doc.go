@@ -29,8 +29,8 @@
 // the calling lane alone (a kernel's local variable) is applied with a second
 // summary, inferred with that memory private to each lane (Summary.Private);
 // a closure sees the variables it captures from code that lanes run as the
-// lane's own. Receiving from a channel,
-// a select with several cases, map iteration order (also of an iterator
+// lane's own. Receiving from a channel (but one the lane made and keeps to
+// itself, which is its own memory), a select with several cases, map iteration order (also of an iterator
 // that code without a known body makes from a map) and the results of
 // sync/atomic read-modify-write operations differ between lanes.
 //

@@ -592,6 +592,13 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	case *ssa.UnOp:
 		switch instr.Op {
 		case token.ARROW:
+			if g.laneChan(instr.X) {
+				// A channel of this lane alone: what it receives is what
+				// the lane sent, in the order it sent it.
+				dependOn(instr.X)
+				g.readMemory(id, instr.X)
+				return
+			}
 			// Each lane receives its own element.
 			g.seed(id, "receives from a channel: each lane gets its own element")
 			return
@@ -602,6 +609,19 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		}
 
 	case *ssa.Select:
+		// Go picks at random among cases that are ready at once; with one
+		// case on a channel of this lane alone, whether it is ready (or
+		// the default runs) depends on what the lane sent.
+		if len(instr.States) == 1 && g.laneChan(instr.States[0].Chan) {
+			for _, st := range instr.States {
+				dependOn(st.Chan, st.Send)
+				g.readMemory(id, st.Chan)
+				if st.Dir == types.SendOnly {
+					g.writeMemory(id, st.Chan)
+				}
+			}
+			return
+		}
 		if len(instr.States) > 1 || !instr.Blocking {
 			g.seed(id, "lanes may take different cases of this select")
 			return
@@ -655,6 +675,11 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	case *ssa.MapUpdate:
 		dependOn(instr.Map, instr.Key, instr.Value)
 		g.writeMemory(id, instr.Map)
+		return
+
+	case *ssa.Send:
+		dependOn(instr.Chan, instr.X)
+		g.writeMemory(id, instr.Chan)
 		return
 
 	case *ssa.Range:

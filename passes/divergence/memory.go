@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -305,4 +306,80 @@ func isAtomicRMW(fn *types.Func) bool {
 		}
 	}
 	return false
+}
+
+// laneChan reports whether the channel ch is one the lane made for itself
+// and keeps to itself: made in this function (make(chan T) run by each
+// lane), and never handed to other code (a call, a goroutine, a literal,
+// memory), which could send to it at any time. Receiving from it then
+// yields what the lane sent, in order, like a load from its own memory.
+func (g *funcGraph) laneChan(ch ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	var local func(v ssa.Value) bool
+	local = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.MakeChan:
+			return g.keptChan(v, make(map[ssa.Value]bool))
+		case *ssa.ChangeType:
+			return local(v.X)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !local(e) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return local(ch)
+}
+
+// keptChan reports whether the channel v is used only to send, receive,
+// select, close and take its length or capacity, here.
+func (g *funcGraph) keptChan(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	for _, r := range *v.(interface{ Referrers() *[]ssa.Instruction }).Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.ARROW {
+				return false
+			}
+		case *ssa.Send:
+			if r.X == v {
+				return false
+			}
+		case *ssa.Select, *ssa.DebugRef:
+			if sel, ok := r.(*ssa.Select); ok {
+				for _, st := range sel.States {
+					if st.Send == v {
+						return false
+					}
+				}
+			}
+		case *ssa.Call:
+			b, ok := r.Call.Value.(*ssa.Builtin)
+			if !ok || (b.Name() != "close" && b.Name() != "len" && b.Name() != "cap") {
+				return false
+			}
+		case *ssa.Phi:
+			if !g.keptChan(r, seen) {
+				return false
+			}
+		case *ssa.ChangeType:
+			if !g.keptChan(r, seen) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
