@@ -15,7 +15,10 @@
 // loops, goto loops; round 10 is iterators and higher-order code (iters:
 // range over functions from this package, another and the standard
 // library, callbacks, factories) and data across packages (data: structs,
-// memory, atomics, maps, channels, a vocabulary of its own, interfaces).
+// memory, atomics, maps, channels, a vocabulary of its own, interfaces);
+// round 11 is precision traps in sequences of structured control flow
+// (prec: constructs where lanes diverged and met again, before convergent
+// calls) and every pattern of the issue in less common Go syntax (syntax).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -30,6 +33,7 @@
 // 124 kernels, 65 bugs; round 5, written for precision traps: 101
 // kernels, 45 bugs; round 6: 207 kernels, 102 bugs; round 7: 51 kernels,
 // 28 bugs; round 8: 117 kernels, 53 bugs; round 9: 82 kernels, 50 bugs;
-// round 10: 81 kernels, 47 bugs (iters), 75 kernels, 38 bugs (data) (not
+// round 10: 81 kernels, 47 bugs (iters), 75 kernels, 38 bugs (data);
+// round 11: 85 kernels, 32 bugs (prec), 100 kernels, 61 bugs (syntax) (not
 // counting ambig).
 package blindsuite
