@@ -306,6 +306,15 @@ func OwnChannelDivergentSend(l spmd.Lane) {
 	}
 }
 
+// GoexitLane ends lane 1 with runtime.Goexit: spmd.Run counts it as
+// returned, and the others wait for it at the barrier.
+func GoexitLane(l spmd.Lane) {
+	if l.Index() == 1 {
+		runtime.Goexit()
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
 // DeferredBarrier: Go runs the deferred call at each return, each return
 // with its own copy, so lanes that leave by different returns wait at
 // different barriers.

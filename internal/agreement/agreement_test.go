@@ -111,6 +111,7 @@ var cases = []kernelCase{
 	{fn: "RangeFuncContinue", static: accepted, dynamic: completes, run: kernel(agreement.RangeFuncContinue)},
 	{fn: "RangeFuncCount", static: flagged, dynamic: diverges, run: kernel(agreement.RangeFuncCount)},
 	{fn: "OwnChannel", static: accepted, dynamic: completes, run: kernel(agreement.OwnChannel)},
+	{fn: "GoexitLane", static: flagged, dynamic: diverges, run: kernel(agreement.GoexitLane)},
 	{fn: "OwnChannelDivergentSend", static: flagged, dynamic: diverges, run: kernel(agreement.OwnChannelDivergentSend)},
 	{fn: "MethodValue", static: flagged, dynamic: diverges, run: kernel(agreement.MethodValue)},
 	{fn: "GenericBody", static: flagged, dynamic: diverges, run: func(lanes int) error {

@@ -266,6 +266,22 @@ func (g *funcGraph) findLive() {
 			}
 		}
 	}
+	// runtime.Goexit ends the lane as a return does: nothing after it runs.
+	for _, blk := range g.fn.Blocks {
+		for _, instr := range blk.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && isGoexit(call.Common()) {
+				if id, ok := g.ids[instr]; ok {
+					g.live[g.blockOf[id]] = nil
+				}
+			}
+		}
+	}
+}
+
+// isGoexit reports whether common calls runtime.Goexit.
+func isGoexit(common *ssa.CallCommon) bool {
+	fn, _ := callee(common)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "runtime" && fn.Name() == "Goexit"
 }
 
 // phiValue returns the single value a phi merges, if it merges one (apart

@@ -1,9 +1,13 @@
 // Package earlyreturn pins how returns affect convergence: lanes that
 // return early never reach a barrier after the return, unless every lane
-// returns together.
+// returns together. runtime.Goexit ends a lane as a return does.
 package earlyreturn
 
-import "github.com/spmdvet/spmdvet/spmd"
+import (
+	"runtime"
+
+	"github.com/spmdvet/spmdvet/spmd"
+)
 
 // The classic bounds check: lanes past n leave, the others wait for them.
 func boundsCheck(l spmd.Lane, n int) {
@@ -149,4 +153,20 @@ func deferUnderDivergence(l spmd.Lane, n int) {
 	if l.Index() >= n {
 		defer l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
+}
+
+// A lane that calls runtime.Goexit is gone, as if it had returned.
+func goexit(l spmd.Lane) {
+	if l.Index() == 5 {
+		runtime.Goexit()
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// Fine: every lane or none calls it.
+func goexitUniform(l spmd.Lane, n int) {
+	if n == 5 {
+		runtime.Goexit()
+	}
+	l.Barrier()
 }
