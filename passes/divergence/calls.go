@@ -240,14 +240,7 @@ func (g *funcGraph) callResults(f ssa.Value) []int {
 	if ct, ok := f.(*ssa.ChangeType); ok {
 		f = ct.X
 	}
-	var fn *ssa.Function
-	var bindings []ssa.Value
 	switch f := f.(type) {
-	case *ssa.Function:
-		fn = f
-	case *ssa.MakeClosure:
-		fn, _ = f.Fn.(*ssa.Function)
-		bindings = f.Bindings
 	case *ssa.Extract:
 		if call, ok := f.Tuple.(*ssa.Call); ok {
 			return g.returnedResults(call)
@@ -266,6 +259,7 @@ func (g *funcGraph) callResults(f ssa.Value) []int {
 		}
 		return out
 	}
+	fn, bindings := literal(f)
 	if fn == nil {
 		return nil
 	}

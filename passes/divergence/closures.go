@@ -40,11 +40,11 @@ func (pa *packageAnalysis) loopBodies() {
 					case f.outer != nil:
 						why = f.outer
 					case f.IsDivergent(call.Common().Value):
-						why = append(iteratorNote(call), f.ExplainValue(call.Common().Value)...)
+						why = append(iteratorNote(call, "the loop's iterator %s depends on the lane: lanes run the body a different number of times"), f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)
 					case f.graph.iteratorControl(f.U, call.Common().Value):
-						why = f.iteratorControlNotes(call)
+						why = iteratorNote(call, "the iterator %s runs the loop body under control that depends on the lane")
 					default:
 						why = pa.results[body].divergentExit("lanes leave the loop here in different iterations, so fewer lanes run the body after")
 					}
@@ -55,9 +55,9 @@ func (pa *packageAnalysis) loopBodies() {
 	}
 }
 
-// iteratorControl reports whether the iterator it calls the loop body
-// under control that depends on the lane, in r: its summary, or that of the
-// function that returned it, says so.
+// iteratorControl reports whether the iterator it calls the body of a
+// range over it under control that depends on the lane, in r: its own
+// summary, or that of the function that returned it, says so.
 func (g *funcGraph) iteratorControl(r *uniformity.Result, it ssa.Value) bool {
 	if g.bodyControl(r, it) {
 		return true
@@ -87,22 +87,13 @@ func (g *funcGraph) iteratorControl(r *uniformity.Result, it ssa.Value) bool {
 	return false
 }
 
-// iteratorControlNotes explains why the iterator of the range-over-func
-// loop that call runs calls its body under lane-dependent control.
-func (f *Func) iteratorControlNotes(call ssa.CallInstruction) []Note {
-	rs := rangeOverFunc(call)
-	if rs == nil {
-		return nil
-	}
-	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf("the iterator %s runs the loop body under control that depends on the lane", exprText(rs.X))}}
-}
-
 // BodyExit explains, for the call of the iterator of a range-over-func
 // loop, why lanes leave the loop in different iterations, or returns nil.
 func (f *Func) BodyExit(call ssa.CallInstruction) []Note {
 	for _, a := range call.Common().Args {
 		if mc, ok := a.(*ssa.MakeClosure); ok {
-			if body := f.funcs[mc.Fn.(*ssa.Function)]; body != nil && body.SSA.Synthetic == rangeFuncYield {
+			if fn, _ := mc.Fn.(*ssa.Function); fn != nil && fn.Synthetic == rangeFuncYield && f.funcs[fn] != nil {
+				body := f.funcs[fn]
 				return body.divergentExit("lanes leave the loop here in different iterations")
 			}
 		}
@@ -110,14 +101,14 @@ func (f *Func) BodyExit(call ssa.CallInstruction) []Note {
 	return nil
 }
 
-// iteratorNote says that the iterator of the range-over-func loop that
-// call runs depends on the lane.
-func iteratorNote(call ssa.CallInstruction) []Note {
+// iteratorNote says, at the iterator of the range-over-func loop that call
+// runs, format with the iterator's text.
+func iteratorNote(call ssa.CallInstruction, format string) []Note {
 	rs := rangeOverFunc(call)
 	if rs == nil {
 		return nil
 	}
-	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf("the loop's iterator %s depends on the lane: lanes run the body a different number of times", exprText(rs.X))}}
+	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf(format, exprText(rs.X))}}
 }
 
 // divergentExit explains why lanes leave the range-over-func loop whose
