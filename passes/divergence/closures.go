@@ -45,7 +45,7 @@ func (pa *packageAnalysis) loopBodies() {
 						why = f.ExplainControl(call)
 					case f.graph.iteratorControl(f.U, call.Common().Value):
 						why = iteratorNote(call, "the iterator %s runs the loop body under control that depends on the lane")
-					default:
+					case f.graph.iteratorRepeats(call.Common().Value):
 						why = pa.results[body].divergentExit("lanes leave the loop here in different iterations, so fewer lanes run the body after")
 					}
 					pa.results[body].outer = why
@@ -99,6 +99,25 @@ func (f *Func) BodyExit(call ssa.CallInstruction) []Note {
 		}
 	}
 	return nil
+}
+
+// iteratorRepeats reports whether the iterator it may call the body of a
+// range over it more than once: unless its summary, or that of the function
+// that returned it, says it calls it once at most.
+func (g *funcGraph) iteratorRepeats(it ssa.Value) bool {
+	if fn, _ := literal(it); fn != nil {
+		s := g.sem.funcSummary(fn)
+		return s == nil || !slices.Contains(s.CallsOnce, Input{Index: 0})
+	}
+	if e, ok := it.(*ssa.Extract); ok {
+		it = e.Tuple
+	}
+	if call, ok := it.(*ssa.Call); ok {
+		if s := g.sem.calleeSummary(call.Common()); s != nil && s.ReturnedBodyOnce {
+			return false
+		}
+	}
+	return true
 }
 
 // iteratorNote says, at the iterator of the range-over-func loop that call

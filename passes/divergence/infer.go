@@ -190,8 +190,20 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	var inputCalls [][]inputCall
 	s.CallsInputs, inputCalls = g.inputCalls()
 	s.CallControl = make([]Dependence, len(s.CallsInputs))
-	for i := range s.CallsInputs {
+	for i, in := range s.CallsInputs {
 		s.CallControl[i].Always = g.callsUnderDivergentControl(base, inputCalls[i])
+		if c := inputCalls[i]; len(c) == 1 && c[0].via == nil && base.Cycles().CycleOf(g.blockOf[c[0].id]) == nil {
+			s.CallsOnce = append(s.CallsOnce, in)
+		}
+	}
+	for _, ret := range g.returns {
+		for _, op := range g.instrs[ret].(*ssa.Return).Results {
+			if fn, _ := literal(op); fn != nil && len(fn.Params) > 0 {
+				if ls := g.sem.funcSummary(fn); ls != nil && slices.Contains(ls.CallsOnce, Input{Index: 0}) {
+					s.ReturnedBodyOnce = true
+				}
+			}
+		}
 	}
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {

@@ -57,6 +57,9 @@ type Summary struct {
 	// CallControl says, for each of CallsInputs, when the body calls it
 	// under divergent control: how often or whether it calls a callback.
 	CallControl []Dependence
+	// CallsOnce lists the inputs of CallsInputs that a call calls at most
+	// once: from one place, outside any loop.
+	CallsOnce []Input
 	// ReturnsConvergent, if set, describes a convergent function that the
 	// function may return: calling the result is a convergent operation.
 	ReturnsConvergent *Summary
@@ -67,6 +70,9 @@ type Summary struct {
 	// its first parameter under divergent control: for an iterator, when
 	// the loop over it runs its body under divergent control.
 	ReturnedBodyControl Dependence
+	// ReturnedBodyOnce: a function the function returns calls its first
+	// parameter at most once (an iterator that yields once).
+	ReturnedBodyOnce bool
 
 	// The fields above take the memory that the inputs SharedInputs point
 	// to as shared by all lanes, as a kernel's is. Private, if set, is the
@@ -215,6 +221,9 @@ func (s *Summary) String() string {
 		if r := s.ReturnedBodyControl; r.Always || len(r.On) > 0 {
 			parts = append(parts, fmt.Sprintf("returned-body-control=%s", r))
 		}
+		// CallsOnce follows from CallsInputs and the body's shape: not
+		// printed, to keep facts short.
+		add(s.ReturnedBodyOnce, "returned-body-once")
 		if s.Private != nil {
 			parts = append(parts, fmt.Sprintf("own%v=%s", s.SharedInputs, s.Private))
 		}

@@ -13,8 +13,8 @@
 // every convergent call in the body is under divergent control, even one
 // before the break, and what the body wrote is lane-dependent after the
 // loop (temporal divergence), as in an ordinary loop with a divergent exit.
-// An iterator is taken to loop even when it calls the body only once
-// (yieldOnce).
+// An iterator is taken to loop unless its summary says it calls the body
+// once at most (yieldOnce).
 package rangefunc
 
 import (
@@ -192,11 +192,11 @@ func writeUniform(l spmd.Lane, n int) {
 	}
 }
 
-// Conservative: once calls the body a single time, so a break cannot make
-// lanes miss a later iteration, but the iterator is taken to loop.
+// Fine: once calls the body a single time (its summary says so), so a
+// break cannot make lanes miss a later iteration.
 func yieldOnce(l spmd.Lane, x int) {
 	for v := range once(x) {
-		l.Barrier() // want `barrier l.Barrier under divergent control`
+		l.Barrier()
 		if v == l.Index() {
 			break
 		}

@@ -224,3 +224,20 @@ func filterLoop(l spmd.Lane, n int) { // want filterLoop:`spmd\(barrier requires
 		l.Barrier()
 	}
 }
+
+// onceSeq yields one value: a break in the body of a range over it cannot
+// make lanes miss a later iteration.
+func onceSeq(v int) iter.Seq[int] { // want onceSeq:`spmd\(result0=on\(0\) returned-body-once\)`
+	return func(yield func(int) bool) {
+		yield(v)
+	}
+}
+
+func breakOutOfOnce(l spmd.Lane, n int) { // want breakOutOfOnce:`spmd\(barrier requires\(1\)\)`
+	for v := range onceSeq(n) {
+		l.Barrier()
+		if v == l.Index() {
+			break
+		}
+	}
+}
