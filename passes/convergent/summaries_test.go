@@ -78,6 +78,16 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		// The branch, then the return it sends lanes to, then the value.
+		pkg: "earlyreturn", fn: "boundsCheck", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition l\.Index\(\) >= n depends on the lane$`,
+			`^lanes that go this way return here$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
 		// The callback, not the value given, depends on the lane.
 		pkg: "sumcallbacks", fn: "lanePredicate", at: "l.Barrier()",
 		steps: []string{

@@ -330,11 +330,38 @@ func selectOf(b *ssa.BasicBlock) *ssa.Select {
 // ExplainControl explains why instr runs under divergent control: the
 // branch, then the lane-dependent value it branches on, back to its source.
 func (f *Func) ExplainControl(instr ssa.Instruction) []Note {
-	cd := f.U.ControlDivergence(f.blockOf(instr))
+	at := f.blockOf(instr)
+	cd := f.U.ControlDivergence(at)
 	if len(cd) == 0 {
 		return nil
 	}
-	return f.explainBranch(cd[0])
+	notes := f.explainBranch(cd[0])
+	if ret := f.returnAfter(cd[0], at); ret != nil && len(notes) > 0 {
+		n := Note{ret.Pos(), ret.Pos(), "lanes that go this way return here"}
+		notes = append(notes[:1], append([]Note{n}, notes[1:]...)...)
+	}
+	return notes
+}
+
+// returnAfter returns the return statement that one way out of the branch
+// that ends graph block branch leads straight to (through blocks with one
+// successor), if the other leads elsewhere than at: the return that made
+// lanes leave, which the branch's condition decided.
+func (f *Func) returnAfter(branch, at int) *ssa.Return {
+	g := f.graph
+	for _, s := range g.succs[branch] {
+		b := s
+		for steps := 0; steps < 8 && b != at; steps++ {
+			if ret, ok := g.termInstr(b).(*ssa.Return); ok && ret.Pos().IsValid() {
+				return ret
+			}
+			if len(g.succs[b]) != 1 {
+				break
+			}
+			b = g.succs[b][0]
+		}
+	}
+	return nil
 }
 
 // ExplainBranch explains why the branch that ends b is divergent.
