@@ -78,6 +78,14 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		// A result of a chain of helpers names the source in the innermost
+		// one, not the whole chain.
+		pkg: "sumtint", fn: "Error_ReturnValueMayBeNonUniformChain", at: "l.Barrier()",
+		steps: []string{
+			`^retChain_foo\(l\) is the result of retChain_foo, which depends on the lane: l\.Index\(\) at sumtint\.go:\d+ is the lane index$`,
+		},
+	},
+	{
 		// The branch, then the return it sends lanes to, then the value.
 		pkg: "earlyreturn", fn: "boundsCheck", at: "l.Barrier()",
 		steps: []string{

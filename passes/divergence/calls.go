@@ -638,7 +638,8 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 	name := calleeName(common)
 	for _, r := range s.Results {
 		if r.Always {
-			g.seed(id, "is the result of "+name+", which depends on the lane"+s.ownMemoryNote())
+			g.seed(id, "is the result of "+name+", which depends on the lane"+s.ownMemoryNote()+because(r.Why))
+			g.seedSource[id] = r.Why
 			break
 		}
 		g.dependOnInputs(id, r.On, args)
@@ -815,7 +816,8 @@ func (g *funcGraph) addResult(id int, call *ssa.Call, index int) bool {
 	}
 	r := s.Results[index]
 	if r.Always {
-		g.seed(id, "is a result of "+calleeName(call.Common())+", which depends on the lane"+s.ownMemoryNote())
+		g.seed(id, "is a result of "+calleeName(call.Common())+", which depends on the lane"+s.ownMemoryNote()+because(r.Why))
+		g.seedSource[id] = r.Why
 		return true
 	}
 	g.dependOnInputs(id, r.On, supplied(call.Common()))
@@ -845,6 +847,14 @@ func (g *funcGraph) dependOnInputs(id int, inputs []Input, args []ssa.Value) {
 			g.depend(id, g.valueID(a))
 		}
 	}
+}
+
+// because appends a callee's reason to a note, if it has one.
+func because(why string) string {
+	if why == "" {
+		return ""
+	}
+	return ": " + why
 }
 
 func calleeName(common *ssa.CallCommon) string {

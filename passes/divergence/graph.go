@@ -32,8 +32,10 @@ type funcGraph struct {
 
 	seeds   []int
 	uniform []int
-	// why records the reason for a seed, for explanations.
-	seedWhy map[int]string
+	// why records the reason for a seed, for explanations; seedSource,
+	// for a seed that is a callee's result, the source in the callee.
+	seedWhy    map[int]string
+	seedSource map[int]string
 
 	phiRepr   map[*ssa.Phi]ssa.Value // see phiValue
 	phiAlias  map[*ssa.Phi]int       // see aliasRestoredPhis
@@ -155,6 +157,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 		ids:          make(map[any]int),
 		consts:       make(map[constKey]int),
 		seedWhy:      make(map[int]string),
+		seedSource:   make(map[int]string),
 		memByRoot:    make(map[ssa.Value][]*memObject),
 		phiRepr:      make(map[*ssa.Phi]ssa.Value),
 		phiAlias:     make(map[*ssa.Phi]int),

@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -168,8 +169,15 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	s := &Summary{Inferred: true}
 	nres := fn.Signature.Results().Len()
 	s.Results = make([]Dependence, nres)
+	var exprs map[ssa.Value]ast.Expr
 	for k := 0; k < nres; k++ {
 		s.Results[k].Always = g.resultDivergent(base, k)
+		if s.Results[k].Always {
+			if exprs == nil {
+				exprs = debugExprs(fn)
+			}
+			s.Results[k].Why = g.resultSource(pa.pass.Fset, base, k, exprs)
+		}
 	}
 	if site := g.firstConvergent(); site != nil {
 		s.Convergent = true
@@ -382,6 +390,34 @@ func (g *funcGraph) resultDivergent(r *uniformity.Result, k int) bool {
 		}
 	}
 	return !same && controlled
+}
+
+// resultSource names the source of divergence that result k of g's
+// function is returned from, in r, or "".
+func (g *funcGraph) resultSource(fset *token.FileSet, r *uniformity.Result, k int, exprs map[ssa.Value]ast.Expr) string {
+	for _, ret := range g.returns {
+		id := g.valueID(g.instrs[ret].(*ssa.Return).Results[k])
+		if !r.IsDivergent(id) {
+			continue
+		}
+		chain := r.Explain(id)
+		if len(chain) == 0 || chain[len(chain)-1].Kind != uniformity.CauseSource {
+			continue
+		}
+		src := chain[len(chain)-1].Value
+		if inner := g.seedSource[src]; inner != "" {
+			return inner // the innermost source, not the whole chain
+		}
+		v := g.values[src]
+		why := g.seedWhy[src]
+		if v == nil || why == "" {
+			continue
+		}
+		if e, ok := exprs[v]; ok {
+			return fmt.Sprintf("%s at %s %s", exprText(e), shortPos(fset, e.Pos()), why)
+		}
+	}
+	return ""
 }
 
 // returnedResultsDivergent reports whether a function that g's function

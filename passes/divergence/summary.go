@@ -130,6 +130,9 @@ func (in Input) String() string {
 type Dependence struct {
 	Always bool
 	On     []Input
+	// Why, for a result that is Always divergent, names its source in the
+	// callee: "l.Index() at h.go:12 is the lane index".
+	Why string
 }
 
 func (d Dependence) String() string {
