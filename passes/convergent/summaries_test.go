@@ -78,6 +78,17 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		// A type switch, then the join where the if that set v ends.
+		pkg: "switches", fn: "typeSwitchDivergent", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the dynamic type of v depends on the lane$`,
+			`^merges values from paths that lanes took differently, where the if ends$`,
+			`^lanes diverge here: the condition l\.Index\(\) > 3 depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
 		// A result of a chain of helpers names the source in the innermost
 		// one, not the whole chain.
 		pkg: "sumtint", fn: "Error_ReturnValueMayBeNonUniformChain", at: "l.Barrier()",

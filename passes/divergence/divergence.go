@@ -64,6 +64,8 @@ type Func struct {
 	// funcs are the package's analyzed functions, to explain in a loop
 	// body's own terms what it does.
 	funcs map[*ssa.Function]*Func
+	// The if statements of the body, by condition (ifEnd).
+	ifs map[token.Pos]*ast.IfStmt
 	// The range statements of the body, by operand (findRanges).
 	rangesOnce   sync.Once
 	ranges       map[ast.Expr]*ast.RangeStmt

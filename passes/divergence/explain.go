@@ -259,6 +259,15 @@ func (f *Func) branchNote(branch int) Note {
 	if sel := selectOf(b); sel != nil {
 		return Note{sel.Pos(), sel.Pos(), "lanes diverge here: lanes may take different cases of this select"}
 	}
+	if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+		if e, ok := ifi.Cond.(*ssa.Extract); ok {
+			if ta, ok := e.Tuple.(*ssa.TypeAssert); ok && ta.CommaOk {
+				if x := f.Expr(ta.X); x != nil {
+					return Note{x.Pos(), x.End(), fmt.Sprintf("lanes diverge here: the dynamic type of %s depends on the lane", exprText(x))}
+				}
+			}
+		}
+	}
 	if e := f.CondExpr(b); e != nil {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 			if rs := f.rangeOf(ifi); rs != nil && rs.X == e {
@@ -534,7 +543,32 @@ func (f *Func) leftOperand(id int, notes []Note) bool {
 func (f *Func) joinNote(c uniformity.Cause) Note {
 	b := f.Block(c.Block)
 	p := BlockPos(b)
+	if end := f.ifEnd(c); end.IsValid() {
+		return Note{end, end, "merges values from paths that lanes took differently, where the if ends"}
+	}
 	return Note{p, p, "merges values from paths that lanes took differently"}
+}
+
+// ifEnd returns, for a join at the end of the if statement whose branch
+// diverged, the position of the if's closing brace: the place of the join
+// in the source. Other joins have NoPos.
+func (f *Func) ifEnd(c uniformity.Cause) token.Pos {
+	if c.Branch < 0 || c.Block < 0 || f.graph.partComment[c.Block] != "if.done" {
+		return token.NoPos
+	}
+	br := f.Block(c.Branch)
+	ifi, ok := br.Instrs[len(br.Instrs)-1].(*ssa.If)
+	if !ok {
+		return token.NoPos
+	}
+	if f.ifs == nil {
+		f.ifs = ifStmts(f.SSA)
+	}
+	stmt := f.ifs[condPos(br, ifi)]
+	if stmt == nil || BlockPos(f.Block(c.Block)) < stmt.End() {
+		return token.NoPos
+	}
+	return stmt.End() - 1
 }
 
 func (f *Func) sourceNote(id int) Note {
