@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -80,6 +81,9 @@ type funcGraph struct {
 	// returnedCalls holds the nodes standing for the results of calling
 	// the function a call returns.
 	returnedCalls map[*ssa.Call]int
+	// exprs maps values to the source expressions they compute, for the
+	// words of summaries.
+	exprs map[ssa.Value]ast.Expr
 	// built: the graph is complete, so lookups that would add a node
 	// answer that nothing is known instead (the analysis has no answer
 	// for nodes added after it ran).

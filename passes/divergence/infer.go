@@ -2,7 +2,6 @@ package divergence
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -114,7 +113,8 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	own := pa.ownInputs(fn)
 	g := newFuncGraph(fn, pa.vocab, own)
 	base := g.run()
-	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: debugExprs(fn), calls: pa.vocab.calls, funcs: pa.results}
+	g.exprs = debugExprs(fn)
+	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: g.exprs, calls: pa.vocab.calls, funcs: pa.results}
 	s := pa.summarize(g, base)
 	var shared []int
 	all := make(map[ssa.Value]bool)
@@ -132,6 +132,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 		return f, s
 	}
 	pg := newFuncGraph(fn, pa.vocab, all)
+	pg.exprs = g.exprs
 	pbase := pg.run()
 	p := pa.summarize(pg, pbase)
 	p.Requires = append(p.Requires, pa.sharedRequirements(g, base, pg, pbase, shared)...)
@@ -169,14 +170,10 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	s := &Summary{Inferred: true}
 	nres := fn.Signature.Results().Len()
 	s.Results = make([]Dependence, nres)
-	var exprs map[ssa.Value]ast.Expr
 	for k := 0; k < nres; k++ {
 		s.Results[k].Always = g.resultDivergent(base, k)
 		if s.Results[k].Always {
-			if exprs == nil {
-				exprs = debugExprs(fn)
-			}
-			s.Results[k].Why = g.resultSource(pa.pass.Fset, base, k, exprs)
+			s.Results[k].Why = g.resultSource(pa.pass.Fset, base, k)
 		}
 	}
 	if site := g.firstConvergent(); site != nil {
@@ -394,7 +391,7 @@ func (g *funcGraph) resultDivergent(r *uniformity.Result, k int) bool {
 
 // resultSource names the source of divergence that result k of g's
 // function is returned from, in r, or "".
-func (g *funcGraph) resultSource(fset *token.FileSet, r *uniformity.Result, k int, exprs map[ssa.Value]ast.Expr) string {
+func (g *funcGraph) resultSource(fset *token.FileSet, r *uniformity.Result, k int) string {
 	for _, ret := range g.returns {
 		id := g.valueID(g.instrs[ret].(*ssa.Return).Results[k])
 		if !r.IsDivergent(id) {
@@ -413,7 +410,7 @@ func (g *funcGraph) resultSource(fset *token.FileSet, r *uniformity.Result, k in
 		if v == nil || why == "" {
 			continue
 		}
-		if e, ok := exprs[v]; ok {
+		if e, ok := g.exprs[v]; ok {
 			return fmt.Sprintf("%s at %s %s", exprText(e), shortPos(fset, e.Pos()), why)
 		}
 	}
