@@ -717,7 +717,7 @@ func (g *funcGraph) applyYield(id int, common *ssa.CallCommon, body *ssa.MakeClo
 	args = append(args, body.Bindings...)
 	y = g.forArgs(y, args)
 	effects := y.Effects
-	if g.yieldsMapOrder(common) {
+	if g.yieldsMapOrder(common) || g.yieldsLaneValues(common.Value) {
 		// What the iterator yields differs between lanes.
 		effects = slices.Clone(effects)
 		for i, e := range effects {
@@ -753,6 +753,30 @@ func (g *funcGraph) yieldsMapOrder(common *ssa.CallCommon) bool {
 		if _, ok := a.Type().Underlying().(*types.Map); ok {
 			return true
 		}
+	}
+	return false
+}
+
+// yieldsLaneValues reports whether the iterator it always passes its
+// first parameter (the loop body) lane-dependent values, as its summary,
+// or that of the function that returned it, says.
+func (g *funcGraph) yieldsLaneValues(it ssa.Value) bool {
+	if fn, _ := literal(it); fn != nil {
+		if s := g.sem.funcSummary(fn); s != nil {
+			for i, in := range s.CallsInputs {
+				if in == (Input{Index: 0}) && i < len(s.CallArgs) && s.CallArgs[i].Always {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if e, ok := it.(*ssa.Extract); ok {
+		it = e.Tuple
+	}
+	if call, ok := it.(*ssa.Call); ok {
+		s := g.sem.calleeSummary(call.Common())
+		return s != nil && s.ReturnedBodyArgs.Always
 	}
 	return false
 }

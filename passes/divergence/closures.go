@@ -56,10 +56,16 @@ func (pa *packageAnalysis) loopBodies() {
 }
 
 // iteratorControl reports whether the iterator it calls the body of a
-// range over it under control that depends on the lane, in r: its own
-// summary, or that of the function that returned it, says so.
+// range over it under control that depends on the lane, in r.
 func (g *funcGraph) iteratorControl(r *uniformity.Result, it ssa.Value) bool {
-	if g.bodyControl(r, it) {
+	return g.iterator(r, it, callControl)
+}
+
+// iterator reports whether the iterator it calls the body of a range over
+// it with aspect a divergent in r: its own summary, or that of the
+// function that returned it, says so.
+func (g *funcGraph) iterator(r *uniformity.Result, it ssa.Value, a callAspect) bool {
+	if g.body(r, it, a) {
 		return true
 	}
 	if e, ok := it.(*ssa.Extract); ok {
@@ -73,7 +79,7 @@ func (g *funcGraph) iteratorControl(r *uniformity.Result, it ssa.Value) bool {
 	if s == nil || !s.Inferred {
 		return false
 	}
-	c := s.ReturnedBodyControl
+	c := s.returnedBody(a)
 	if c.Always {
 		return true
 	}
@@ -270,19 +276,28 @@ func (body *Func) capturedDivergent(mc *ssa.MakeClosure, parent *Func) []Input {
 }
 
 // mapOrderParams returns the parameters of the body of a range-over-func
-// loop, made by mc in parent, if its iterator yields them in map order; it
-// marks why in body's graph.
+// loop, made by mc in parent, if its iterator yields them in map order or
+// yields lane-dependent values; it marks why in body's graph.
 func (body *Func) mapOrderParams(mc *ssa.MakeClosure, parent *Func) []Input {
 	for _, r := range *mc.Referrers() {
 		call, ok := r.(ssa.CallInstruction)
-		if !ok || !slices.Contains(call.Common().Args, ssa.Value(mc)) || !parent.graph.yieldsMapOrder(call.Common()) {
+		if !ok || !slices.Contains(call.Common().Args, ssa.Value(mc)) {
+			continue
+		}
+		why := ""
+		switch {
+		case parent.graph.yieldsMapOrder(call.Common()):
+			why = "is yielded in map order, which differs between lanes"
+		case parent.graph.iterator(parent.U, call.Common().Value, callArgs):
+			why = "is yielded by an iterator whose values depend on the lane"
+		default:
 			continue
 		}
 		var out []Input
 		for i := range body.SSA.Params {
 			in := Input{Index: i}
 			if id, ok := body.graph.inputs[in]; ok {
-				body.graph.seedWhy[id] = "is yielded in map order, which differs between lanes"
+				body.graph.seedWhy[id] = why
 				out = append(out, in)
 			}
 		}

@@ -195,8 +195,10 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	var inputCalls [][]inputCall
 	s.CallsInputs, inputCalls = g.inputCalls()
 	s.CallControl = make([]Dependence, len(s.CallsInputs))
+	s.CallArgs = make([]Dependence, len(s.CallsInputs))
 	for i, in := range s.CallsInputs {
-		s.CallControl[i].Always = g.callsUnderDivergentControl(base, inputCalls[i])
+		s.CallControl[i].Always = g.callsDivergent(base, inputCalls[i], callControl)
+		s.CallArgs[i].Always = g.callsDivergent(base, inputCalls[i], callArgs)
 		if c := inputCalls[i]; len(c) == 1 && c[0].via == nil && base.Cycles().CycleOf(g.blockOf[c[0].id]) == nil {
 			s.CallsOnce = append(s.CallsOnce, in)
 		}
@@ -233,7 +235,8 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	}
 
 	s.ReturnedResults.Always = g.returnedResultsDivergent(base)
-	s.ReturnedBodyControl.Always = g.returnedBodyControl(base)
+	s.ReturnedBodyControl.Always = g.returnedBody(base, callControl)
+	s.ReturnedBodyArgs.Always = g.returnedBody(base, callArgs)
 	for _, in := range g.sortedInputs() {
 		r := g.runFrom(base, g.inputs[in])
 		for k := range s.Results {
@@ -245,12 +248,18 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			s.ReturnedResults.On = append(s.ReturnedResults.On, in)
 		}
 		for i := range s.CallsInputs {
-			if !s.CallControl[i].Always && g.callsUnderDivergentControl(r, inputCalls[i]) {
+			if !s.CallControl[i].Always && g.callsDivergent(r, inputCalls[i], callControl) {
 				s.CallControl[i].On = append(s.CallControl[i].On, in)
 			}
+			if !s.CallArgs[i].Always && g.callsDivergent(r, inputCalls[i], callArgs) {
+				s.CallArgs[i].On = append(s.CallArgs[i].On, in)
+			}
 		}
-		if !s.ReturnedBodyControl.Always && g.returnedBodyControl(r) {
+		if !s.ReturnedBodyControl.Always && g.returnedBody(r, callControl) {
 			s.ReturnedBodyControl.On = append(s.ReturnedBodyControl.On, in)
+		}
+		if !s.ReturnedBodyArgs.Always && g.returnedBody(r, callArgs) {
+			s.ReturnedBodyArgs.On = append(s.ReturnedBodyArgs.On, in)
 		}
 		for _, v := range g.findViolations(r) {
 			if !baseBad[v.key()] {
@@ -435,14 +444,41 @@ func (g *funcGraph) returnedResultsDivergent(r *uniformity.Result) bool {
 	return false
 }
 
-// returnedBodyControl reports whether a function that g's function
-// returns calls its first parameter (an iterator, the body of the loop
-// over it) under divergent control, as the returned literal's summary
-// says, with the variables it captured as they are in r.
-func (g *funcGraph) returnedBodyControl(r *uniformity.Result) bool {
+// A callAspect is one of the things a summary says about the calls of a
+// function input: under which control they run, or with which arguments.
+type callAspect int
+
+const (
+	callControl callAspect = iota
+	callArgs
+)
+
+// deps returns what s says about aspect a of the calls of CallsInputs.
+func (s *Summary) deps(a callAspect) []Dependence {
+	if a == callArgs {
+		return s.CallArgs
+	}
+	return s.CallControl
+}
+
+// returnedBody returns what s says about aspect a of the calls that a
+// function it returns makes of its first parameter.
+func (s *Summary) returnedBody(a callAspect) Dependence {
+	if a == callArgs {
+		return s.ReturnedBodyArgs
+	}
+	return s.ReturnedBodyControl
+}
+
+// returnedBody reports whether a function that g's function returns calls
+// its first parameter (an iterator, the body of the loop over it) with
+// aspect a divergent (under divergent control, or with divergent
+// arguments), as the returned literal's summary says, with the variables
+// it captured as they are in r.
+func (g *funcGraph) returnedBody(r *uniformity.Result, a callAspect) bool {
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
-			if g.bodyControl(r, op) {
+			if g.body(r, op, a) {
 				return true
 			}
 		}
@@ -450,10 +486,10 @@ func (g *funcGraph) returnedBodyControl(r *uniformity.Result) bool {
 	return false
 }
 
-// bodyControl reports whether the function value f, if it is a literal or
-// function with a summary, calls its first parameter under divergent
-// control, with the variables it captured as they are in r.
-func (g *funcGraph) bodyControl(r *uniformity.Result, f ssa.Value) bool {
+// body reports whether the function value f, if it is a literal or
+// function with a summary, calls its first parameter with aspect a
+// divergent, with the variables it captured as they are in r.
+func (g *funcGraph) body(r *uniformity.Result, f ssa.Value, a callAspect) bool {
 	fn, bindings := literal(f)
 	if fn == nil || len(fn.Params) == 0 {
 		return false
@@ -463,11 +499,12 @@ func (g *funcGraph) bodyControl(r *uniformity.Result, f ssa.Value) bool {
 	if s == nil || !s.Inferred {
 		return false
 	}
+	deps := s.deps(a)
 	for i, in := range s.CallsInputs {
-		if in != (Input{Index: 0}) || i >= len(s.CallControl) {
+		if in != (Input{Index: 0}) || i >= len(deps) {
 			continue
 		}
-		if g.dependenceDivergent(r, s.CallControl[i], fn, bindings) {
+		if g.dependenceDivergent(r, deps[i], fn, bindings) {
 			return true
 		}
 	}
@@ -659,21 +696,34 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 	return ins, calls
 }
 
-// callsUnderDivergentControl reports whether one of the calls runs under
-// divergent control in r: the call itself, or, for a call by a literal
-// given to it, the literal's call, as its summary says with what it
-// captured as it is in r.
-func (g *funcGraph) callsUnderDivergentControl(r *uniformity.Result, calls []inputCall) bool {
+// callsDivergent reports whether one of the calls has aspect a divergent
+// in r (runs under divergent control, or passes a divergent argument): the
+// call itself, or, for a call by a literal given to it, the literal's
+// call, as its summary says with what it captured as it is in r.
+func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a callAspect) bool {
 	for _, c := range calls {
-		if _, ok := g.underDivergentControl(r, c.id); ok {
-			return true
-		}
 		if c.via == nil {
+			if a == callControl {
+				if _, ok := g.underDivergentControl(r, c.id); ok {
+					return true
+				}
+				continue
+			}
+			for _, arg := range g.instrs[c.id].(ssa.CallInstruction).Common().Args {
+				if r.IsDivergentUse(g.valueID(arg), c.id) {
+					return true
+				}
+			}
 			continue
+		}
+		if a == callControl {
+			if _, ok := g.underDivergentControl(r, c.id); ok {
+				return true
+			}
 		}
 		fn := c.via.Fn.(*ssa.Function)
 		ls := g.sem.funcSummary(fn)
-		if c.entry < len(ls.CallControl) && g.dependenceDivergent(r, ls.CallControl[c.entry], fn, c.via.Bindings) {
+		if deps := ls.deps(a); c.entry < len(deps) && g.dependenceDivergent(r, deps[c.entry], fn, c.via.Bindings) {
 			return true
 		}
 	}

@@ -57,6 +57,9 @@ type Summary struct {
 	// CallControl says, for each of CallsInputs, when the body calls it
 	// under divergent control: how often or whether it calls a callback.
 	CallControl []Dependence
+	// CallArgs says, for each of CallsInputs, when the body passes it a
+	// divergent argument: the values an iterator yields.
+	CallArgs []Dependence
 	// CallsOnce lists the inputs of CallsInputs that a call calls at most
 	// once: from one place, outside any loop.
 	CallsOnce []Input
@@ -70,6 +73,10 @@ type Summary struct {
 	// its first parameter under divergent control: for an iterator, when
 	// the loop over it runs its body under divergent control.
 	ReturnedBodyControl Dependence
+	// ReturnedBodyArgs says when a function the function returns passes
+	// its first parameter divergent arguments: an iterator that yields
+	// lane-dependent values.
+	ReturnedBodyArgs Dependence
 	// ReturnedBodyOnce: a function the function returns calls its first
 	// parameter at most once (an iterator that yields once).
 	ReturnedBodyOnce bool
@@ -223,6 +230,9 @@ func (s *Summary) String() string {
 		}
 		if r := s.ReturnedBodyControl; r.Always || len(r.On) > 0 {
 			parts = append(parts, fmt.Sprintf("returned-body-control=%s", r))
+		}
+		if r := s.ReturnedBodyArgs; r.Always || len(r.On) > 0 {
+			parts = append(parts, fmt.Sprintf("returned-body-args=%s", r))
 		}
 		// CallsOnce follows from CallsInputs and the body's shape: not
 		// printed, to keep facts short.

@@ -125,7 +125,7 @@ func laneCount(l spmd.Lane, n int) { // want laneCount:`spmd\(barrier requires\(
 
 // strided yields the lane's own indices: how often it runs the loop body
 // depends on the lane, although it captured only the lane handle.
-func strided(l spmd.Lane, n int) iter.Seq[int] { // want strided:`spmd\(result0=on\(0,1\) returned-body-control=always\)`
+func strided(l spmd.Lane, n int) iter.Seq[int] { // want strided:`spmd\(result0=on\(0,1\) returned-body-control=always returned-body-args=always\)`
 	return func(yield func(int) bool) {
 		for i := l.Index(); i < n; i += l.Count() {
 			if !yield(i) {
@@ -227,7 +227,7 @@ func filterLoop(l spmd.Lane, n int) { // want filterLoop:`spmd\(barrier requires
 
 // onceSeq yields one value: a break in the body of a range over it cannot
 // make lanes miss a later iteration.
-func onceSeq(v int) iter.Seq[int] { // want onceSeq:`spmd\(result0=on\(0\) returned-body-once\)`
+func onceSeq(v int) iter.Seq[int] { // want onceSeq:`spmd\(result0=on\(0\) returned-body-args=on\(0\) returned-body-once\)`
 	return func(yield func(int) bool) {
 		yield(v)
 	}
@@ -240,4 +240,25 @@ func breakOutOfOnce(l spmd.Lane, n int) { // want breakOutOfOnce:`spmd\(barrier 
 			break
 		}
 	}
+}
+
+// A value the iterator yields decides a return out of the loop: strided
+// yields each lane's own indices.
+func returnOnYielded(l spmd.Lane, n int) { // want returnOnYielded:`spmd\(convergent( requires\(0\))?\)`
+	for i := range strided(l, n) {
+		if i == 3 {
+			return
+		}
+	}
+	_ = spmd.ReduceAdd(l, 1) // want `collective spmd.ReduceAdd under divergent control`
+}
+
+// Fine: rounds yields the same values in every lane.
+func returnOnRounds(l spmd.Lane) { // want returnOnRounds:`spmd\(convergent( requires\(0\))?\)`
+	for m := range rounds(l) {
+		if m == 1 {
+			return
+		}
+	}
+	_ = spmd.ReduceAdd(l, 1)
 }
