@@ -98,11 +98,7 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 	if v.Requirement.Shared {
 		notes = f.ExplainOwn(v.Arg)
 	}
-	for _, n := range notes {
-		if n.Pos.IsValid() {
-			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
-		}
-	}
+	relate(&diag, notes)
 	pass.Report(diag)
 	return true
 }
@@ -129,13 +125,19 @@ func checkIteratorRequirement(pass *analysis.Pass, f *divergence.Func, v diverge
 	for _, why := range v.Requirement.Why {
 		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: rs.X.Pos(), End: rs.X.End(), Message: why})
 	}
-	for _, n := range exit {
+	relate(&diag, exit)
+	pass.Report(diag)
+	return true
+}
+
+// relate adds the notes that have a place in the source to the
+// diagnostic's related information.
+func relate(diag *analysis.Diagnostic, notes []divergence.Note) {
+	for _, n := range notes {
 		if n.Pos.IsValid() {
 			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
 		}
 	}
-	pass.Report(diag)
-	return true
 }
 
 // reachNotes describes, for a callee that reaches a convergent operation
@@ -199,11 +201,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		return false
 	}
 	diag.Related = reachNotes(name, s.Reaches, expr.Pos(), expr.End())
-	for _, n := range notes {
-		if n.Pos.IsValid() {
-			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
-		}
-	}
+	relate(&diag, notes)
 	pass.Report(diag)
 	return true
 }
