@@ -67,13 +67,9 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 	fn, args := callee(common)
 	for _, a := range common.Args {
 		if mc, ok := a.(*ssa.MakeClosure); ok {
-			// Known before the analysis, for what the literal calls
-			// through the variables it captured (inputCalls).
-			for _, b := range mc.Bindings {
-				if isFunc(b.Type()) || isFunc(deref(b.Type())) {
-					g.callResults(b)
-				}
-			}
+			// For what the literal calls through the variables it
+			// captured (inputCalls).
+			g.knowCallResults(mc.Bindings)
 		}
 	}
 	s := g.forArgs(g.sem.calleeSummary(common), supplied(common))
@@ -194,6 +190,17 @@ func (g *funcGraph) callsNode(in Input) int {
 	return id
 }
 
+// knowCallResults makes the nodes standing for what the functions that
+// the variables a literal captured hold return known before the analysis,
+// to ask about them after it (callResults adds none then).
+func (g *funcGraph) knowCallResults(bindings []ssa.Value) {
+	for _, b := range bindings {
+		if isFunc(b.Type()) || isFunc(deref(b.Type())) {
+			g.callResults(b)
+		}
+	}
+}
+
 // returnedResults returns the nodes that the results of calling a
 // function that call returns depend on, as the callee's summary says.
 func (g *funcGraph) returnedResults(call *ssa.Call) []int {
@@ -240,20 +247,15 @@ func (g *funcGraph) callResults(f ssa.Value) []int {
 	if ct, ok := f.(*ssa.ChangeType); ok {
 		f = ct.X
 	}
-	switch f := f.(type) {
-	case *ssa.Extract:
-		if call, ok := f.Tuple.(*ssa.Call); ok {
-			return g.returnedResults(call)
-		}
-		return nil
-	case *ssa.Call:
-		return g.returnedResults(f)
-	case *ssa.Alloc:
+	if call := resultOf(f); call != nil {
+		return g.returnedResults(call)
+	}
+	if alloc, ok := f.(*ssa.Alloc); ok {
 		// A variable holding a function (one a literal captured): what
 		// is stored in it.
 		var out []int
-		for _, r := range *f.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == f && isFunc(st.Val.Type()) {
+		for _, r := range *alloc.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && isFunc(st.Val.Type()) {
 				out = append(out, g.callResults(st.Val)...)
 			}
 		}
@@ -515,14 +517,21 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 // returnedFunc returns, if v is a function returned by a call to a function
 // known to return a convergent function, a summary saying so.
 func (g *funcGraph) returnedFunc(v ssa.Value) *Summary {
-	if e, ok := v.(*ssa.Extract); ok {
-		v = e.Tuple
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
+	call := resultOf(v)
+	if call == nil {
 		return nil
 	}
 	return g.returnedBy(call)
+}
+
+// resultOf returns the call whose result (or one of whose results) v is,
+// or nil.
+func resultOf(v ssa.Value) *ssa.Call {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	call, _ := v.(*ssa.Call)
+	return call
 }
 
 // returnedBy returns, if call calls a function known to return a
@@ -763,18 +772,12 @@ func (g *funcGraph) yieldsMapOrder(common *ssa.CallCommon) bool {
 func (g *funcGraph) yieldsLaneValues(it ssa.Value) bool {
 	if fn, _ := literal(it); fn != nil {
 		if s := g.sem.funcSummary(fn); s != nil {
-			for i, in := range s.CallsInputs {
-				if in == (Input{Index: 0}) && i < len(s.CallArgs) && s.CallArgs[i].Always {
-					return true
-				}
-			}
+			d, _ := s.bodyDep(callArgs)
+			return d.Always
 		}
 		return false
 	}
-	if e, ok := it.(*ssa.Extract); ok {
-		it = e.Tuple
-	}
-	if call, ok := it.(*ssa.Call); ok {
+	if call := resultOf(it); call != nil {
 		s := g.sem.calleeSummary(call.Common())
 		return s != nil && s.ReturnedBodyArgs.Always
 	}

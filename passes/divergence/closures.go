@@ -68,11 +68,8 @@ func (g *funcGraph) iterator(r *uniformity.Result, it ssa.Value, a callAspect) b
 	if g.body(r, it, a) {
 		return true
 	}
-	if e, ok := it.(*ssa.Extract); ok {
-		it = e.Tuple
-	}
-	call, ok := it.(*ssa.Call)
-	if !ok {
+	call := resultOf(it)
+	if call == nil {
 		return false
 	}
 	s := g.forArgs(g.sem.calleeSummary(call.Common()), supplied(call.Common()))
@@ -113,12 +110,9 @@ func (f *Func) BodyExit(call ssa.CallInstruction) []Note {
 func (g *funcGraph) iteratorRepeats(it ssa.Value) bool {
 	if fn, _ := literal(it); fn != nil {
 		s := g.sem.funcSummary(fn)
-		return s == nil || !slices.Contains(s.CallsOnce, Input{Index: 0})
+		return s == nil || !s.callsBodyOnce()
 	}
-	if e, ok := it.(*ssa.Extract); ok {
-		it = e.Tuple
-	}
-	if call, ok := it.(*ssa.Call); ok {
+	if call := resultOf(it); call != nil {
 		if s := g.sem.calleeSummary(call.Common()); s != nil && s.ReturnedBodyOnce {
 			return false
 		}
@@ -140,8 +134,8 @@ func iteratorNote(call ssa.CallInstruction, format string) []Note {
 // body is f in different iterations, or returns nil. A body that returns
 // false (break, return, or a jump out) to some lanes only makes the
 // iterator stop calling it for those lanes: the others run it again
-// without them, as in a loop with a divergent exit. An iterator that calls
-// the body once at most is taken to loop all the same.
+// without them, as in a loop with a divergent exit (the caller sees to
+// iterators that call the body once at most: iteratorRepeats).
 func (f *Func) divergentExit(message string) []Note {
 	g := f.graph
 	if len(f.SSA.Params) == 0 || f.SSA.Signature.Results().Len() != 1 || !g.resultDivergent(f.U, 0) {
@@ -191,7 +185,7 @@ func (pa *packageAnalysis) seedClosures() {
 				}
 				ins := pa.results[body].capturedDivergent(mc, f)
 				if body.Synthetic == rangeFuncYield {
-					ins = append(ins, pa.results[body].mapOrderParams(mc, f)...)
+					ins = append(ins, pa.results[body].yieldedParams(mc, f)...)
 				}
 				if len(ins) == 0 {
 					continue
@@ -275,10 +269,10 @@ func (body *Func) capturedDivergent(mc *ssa.MakeClosure, parent *Func) []Input {
 	return out
 }
 
-// mapOrderParams returns the parameters of the body of a range-over-func
+// yieldedParams returns the parameters of the body of a range-over-func
 // loop, made by mc in parent, if its iterator yields them in map order or
 // yields lane-dependent values; it marks why in body's graph.
-func (body *Func) mapOrderParams(mc *ssa.MakeClosure, parent *Func) []Input {
+func (body *Func) yieldedParams(mc *ssa.MakeClosure, parent *Func) []Input {
 	for _, r := range *mc.Referrers() {
 		call, ok := r.(ssa.CallInstruction)
 		if !ok || !slices.Contains(call.Common().Args, ssa.Value(mc)) {

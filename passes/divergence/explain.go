@@ -482,7 +482,7 @@ func (f *Func) bodyWriteNotes(id int) []Note {
 		// In the body's own analysis, before the captured variables that
 		// are lane-dependent at the loop were seeded: those include the
 		// one written, which would explain itself.
-		own := &Func{SSA: body.SSA, graph: body.graph, U: body.base, exprs: body.exprs, calls: body.calls, funcs: body.funcs}
+		own := body.ownView()
 		if w.jumps() {
 			for _, wr := range body.graph.mems[m].writers {
 				if instr := body.graph.instrs[wr]; instr != nil && len(own.ControlDivergence(instr)) > 0 {
@@ -493,6 +493,12 @@ func (f *Func) bodyWriteNotes(id int) []Note {
 		return own.explainCause(uniformity.Cause{Kind: uniformity.CauseOperand, Value: m, Branch: -1})
 	}
 	return body.divergentExit("lanes leave the loop here in different iterations, and keep what the body wrote before")
+}
+
+// ownView returns f as its own analysis saw it, before seedClosures made
+// the variables it captured divergent where they are in its parent.
+func (f *Func) ownView() *Func {
+	return &Func{SSA: f.SSA, graph: f.graph, U: f.base, exprs: f.exprs, calls: f.calls, funcs: f.funcs}
 }
 
 // calleeNotes explains, for a node standing for the results of a function
@@ -507,7 +513,7 @@ func (f *Func) calleeNotes(id int) []Note {
 	if callee == nil {
 		return nil
 	}
-	own := &Func{SSA: callee.SSA, graph: callee.graph, U: callee.base, exprs: callee.exprs, calls: callee.calls, funcs: callee.funcs}
+	own := callee.ownView()
 	for _, id := range callee.graph.returns {
 		for _, res := range callee.graph.instrs[id].(*ssa.Return).Results {
 			if own.IsDivergent(res) {

@@ -615,7 +615,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	case *ssa.UnOp:
 		switch instr.Op {
 		case token.ARROW:
-			if g.laneChan(instr.X) {
+			if laneChan(instr.X) {
 				// A channel of this lane alone: what it receives is what
 				// the lane sent, in the order it sent it.
 				dependOn(instr.X)
@@ -635,13 +635,12 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		// Go picks at random among cases that are ready at once; with one
 		// case on a channel of this lane alone, whether it is ready (or
 		// the default runs) depends on what the lane sent.
-		if len(instr.States) == 1 && g.laneChan(instr.States[0].Chan) {
-			for _, st := range instr.States {
-				dependOn(st.Chan, st.Send)
-				g.readMemory(id, st.Chan)
-				if st.Dir == types.SendOnly {
-					g.writeMemory(id, st.Chan)
-				}
+		if len(instr.States) == 1 && laneChan(instr.States[0].Chan) {
+			st := instr.States[0]
+			dependOn(st.Chan, st.Send)
+			g.readMemory(id, st.Chan)
+			if st.Dir == types.SendOnly {
+				g.writeMemory(id, st.Chan)
 			}
 			return
 		}
@@ -669,10 +668,8 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 				if _, bindings := literal(res); bindings != nil {
 					for _, b := range bindings {
 						g.memRoots(b)
-						if isFunc(b.Type()) || isFunc(deref(b.Type())) {
-							g.callResults(b)
-						}
 					}
+					g.knowCallResults(bindings)
 				}
 			}
 		}

@@ -206,7 +206,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
 			if fn, _ := literal(op); fn != nil && len(fn.Params) > 0 {
-				if ls := g.sem.funcSummary(fn); ls != nil && slices.Contains(ls.CallsOnce, Input{Index: 0}) {
+				if ls := g.sem.funcSummary(fn); ls != nil && ls.callsBodyOnce() {
 					s.ReturnedBodyOnce = true
 				}
 			}
@@ -461,6 +461,23 @@ func (s *Summary) deps(a callAspect) []Dependence {
 	return s.CallControl
 }
 
+// bodyDep returns what s says about aspect a of the calls of its first
+// parameter (for an iterator, the loop body), if it calls it.
+func (s *Summary) bodyDep(a callAspect) (Dependence, bool) {
+	deps := s.deps(a)
+	for i, in := range s.CallsInputs {
+		if in == (Input{Index: 0}) && i < len(deps) {
+			return deps[i], true
+		}
+	}
+	return Dependence{}, false
+}
+
+// callsBodyOnce reports whether s calls its first parameter once at most.
+func (s *Summary) callsBodyOnce() bool {
+	return slices.Contains(s.CallsOnce, Input{Index: 0})
+}
+
 // returnedBody returns what s says about aspect a of the calls that a
 // function it returns makes of its first parameter.
 func (s *Summary) returnedBody(a callAspect) Dependence {
@@ -499,16 +516,8 @@ func (g *funcGraph) body(r *uniformity.Result, f ssa.Value, a callAspect) bool {
 	if s == nil || !s.Inferred {
 		return false
 	}
-	deps := s.deps(a)
-	for i, in := range s.CallsInputs {
-		if in != (Input{Index: 0}) || i >= len(deps) {
-			continue
-		}
-		if g.dependenceDivergent(r, deps[i], fn, bindings) {
-			return true
-		}
-	}
-	return false
+	d, ok := s.bodyDep(a)
+	return ok && g.dependenceDivergent(r, d, fn, bindings)
 }
 
 // literal returns the function f is, and the variables it captured if it
@@ -580,14 +589,6 @@ func sortEffects(es []Effect) {
 	}
 }
 
-// calledInputs lists the inputs that hold functions g's body calls: a
-// parameter or captured variable of function type, or a captured variable
-// holding one.
-func (g *funcGraph) calledInputs() []Input {
-	ins, _ := g.inputCalls()
-	return ins
-}
-
 // An inputCall is a call of a function input: by the body itself (via
 // nil), or by a literal (via) that the body gives to the call id, which
 // calls that input through the variable it captured (its CallsInputs[entry]).
@@ -597,8 +598,9 @@ type inputCall struct {
 	entry int
 }
 
-// inputCalls lists the inputs that hold functions g's body calls (see
-// calledInputs), sorted, and for each the calls: its own, and those of the
+// inputCalls lists the inputs that hold functions g's body calls (a
+// parameter or captured variable of function type, or a captured variable
+// holding one), sorted, and for each the calls: its own, and those of the
 // literals it gives to others (the body of a range over a function, say).
 func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 	index := make(map[ssa.Value]int)

@@ -313,7 +313,7 @@ func isAtomicRMW(fn *types.Func) bool {
 // lane), and never handed to other code (a call, a goroutine, a literal,
 // memory), which could send to it at any time. Receiving from it then
 // yields what the lane sent, in order, like a load from its own memory.
-func (g *funcGraph) laneChan(ch ssa.Value) bool {
+func laneChan(ch ssa.Value) bool {
 	seen := make(map[ssa.Value]bool)
 	var local func(v ssa.Value) bool
 	local = func(v ssa.Value) bool {
@@ -323,7 +323,7 @@ func (g *funcGraph) laneChan(ch ssa.Value) bool {
 		seen[v] = true
 		switch v := v.(type) {
 		case *ssa.MakeChan:
-			return g.keptChan(v, make(map[ssa.Value]bool))
+			return keptChan(v, make(map[ssa.Value]bool))
 		case *ssa.ChangeType:
 			return local(v.X)
 		case *ssa.Phi:
@@ -341,7 +341,7 @@ func (g *funcGraph) laneChan(ch ssa.Value) bool {
 
 // keptChan reports whether the channel v is used only to send, receive,
 // select, close and take its length or capacity, here.
-func (g *funcGraph) keptChan(v ssa.Value, seen map[ssa.Value]bool) bool {
+func keptChan(v ssa.Value, seen map[ssa.Value]bool) bool {
 	if seen[v] {
 		return true
 	}
@@ -356,12 +356,11 @@ func (g *funcGraph) keptChan(v ssa.Value, seen map[ssa.Value]bool) bool {
 			if r.X == v {
 				return false
 			}
-		case *ssa.Select, *ssa.DebugRef:
-			if sel, ok := r.(*ssa.Select); ok {
-				for _, st := range sel.States {
-					if st.Send == v {
-						return false
-					}
+		case *ssa.DebugRef:
+		case *ssa.Select:
+			for _, st := range r.States {
+				if st.Send == v {
+					return false
 				}
 			}
 		case *ssa.Call:
@@ -369,12 +368,8 @@ func (g *funcGraph) keptChan(v ssa.Value, seen map[ssa.Value]bool) bool {
 			if !ok || (b.Name() != "close" && b.Name() != "len" && b.Name() != "cap") {
 				return false
 			}
-		case *ssa.Phi:
-			if !g.keptChan(r, seen) {
-				return false
-			}
-		case *ssa.ChangeType:
-			if !g.keptChan(r, seen) {
+		case *ssa.Phi, *ssa.ChangeType:
+			if !keptChan(r.(ssa.Value), seen) {
 				return false
 			}
 		default:
