@@ -13,10 +13,15 @@ type Config struct {
 	// Uniform lists instructions that are uniform whatever their operands,
 	// such as a collective whose result every lane shares.
 	Uniform []int
-	// LLVM22 reproduces LLVM 22 exactly, including the bug fixed by LLVM PR
-	// #216296: the exit of a cycle where diverged paths meet is not treated
-	// as a join, so its phis stay uniform when they merge constants. It
-	// exists for differential testing against opt-22.
+	// LLVM22 reproduces LLVM 22 exactly, including two bugs, for
+	// differential testing against opt-22:
+	//   - the exit of a cycle where diverged paths meet is not treated as
+	//     a join, so its phis stay uniform when they merge constants (fixed
+	//     by LLVM PR #216296);
+	//   - lanes that leave a nest of cycles straight into another cycle are
+	//     taken to leave only the cycles deeper than that one, so values of
+	//     the outer cycles used after the exit stay uniform (see
+	//     testdata/llvm/sibling-exit.ll).
 	LLVM22 bool
 }
 
@@ -339,13 +344,7 @@ func (cs *joinChains) of(j int, ci *CycleInfo, dom *domTree) *joinChain {
 // cycles around branch b that do not contain e, and marks the uses outside
 // of values defined inside them.
 func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
-	// The outermost cycle around b deeper than e: the one at exitDepth+1
-	// (or inner itself, when e is in a cycle as deep that does not hold b).
-	exitDepth := r.ci.Depth(e)
-	outer := inner
-	if inner.Depth > exitDepth {
-		outer = r.chains.of(b, r.ci, r.dom).cycles[inner.Depth-exitDepth-1]
-	}
+	outer := r.exitedCycle(e, inner, b)
 	if r.exitBranch[outer.Index] < 0 {
 		if _, alive := r.controlDeps(); alive[e] && alive[b] {
 			r.exitBranch[outer.Index] = int32(b)
@@ -360,6 +359,29 @@ func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
 		return // every value inside is divergent already
 	}
 	r.analyzeCycleExitDivergence(outer, b)
+}
+
+// exitedCycle is the outermost cycle around b that lanes leave by exit e:
+// the outermost that does not contain e. LLVM 22 compares depths instead,
+// taking the cycle around b one deeper than e. When e lies in a cycle that
+// does not hold b (an exit straight into a sibling loop), that stops too far
+// in, and values of the outer cycles used after the exit stay uniform
+// although lanes left those cycles in different iterations.
+func (r *Result) exitedCycle(e int, inner *Cycle, b int) *Cycle {
+	cycles := r.chains.of(b, r.ci, r.dom).cycles // innermost first
+	if r.cfg.LLVM22 {
+		exitDepth := r.ci.Depth(e)
+		if inner.Depth > exitDepth {
+			return cycles[inner.Depth-exitDepth-1]
+		}
+		return inner
+	}
+	// The cycles that contain e are a suffix of the chain.
+	i := sort.Search(len(cycles), func(i int) bool { return cycles[i].Contains(e) })
+	if i == 0 {
+		return inner
+	}
+	return cycles[i-1]
 }
 
 func (r *Result) analyzeCycleExitDivergence(c *Cycle, b int) {

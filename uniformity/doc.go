@@ -39,9 +39,13 @@
 // includes every block of a loop with a divergent exit. Cause and Explain say
 // why a value or branch is divergent, back to a seed, for diagnostics.
 //
-// LLVM 22 misses one kind of join, fixed by LLVM PR #216296: the exit of a
-// cycle where diverged paths meet. This package has the fix; Config.LLVM22
-// reproduces LLVM 22 for differential testing against opt-22.
+// This package fixes two bugs of LLVM 22, and Config.LLVM22 reproduces them
+// for differential testing against opt-22. LLVM 22 misses one kind of join,
+// fixed by LLVM PR #216296: the exit of a cycle where diverged paths meet.
+// And when lanes leave a nest of cycles straight into a sibling cycle (a
+// loop exit that is the header of another loop, which goto makes easy), it
+// finds the cycles they leave by comparing depths and stops too far in:
+// values of the outer cycles read after the exit are wrongly uniform.
 //
 // Cost: the cycle analysis, dominators and modified post-order are linear in
 // practice. Each divergent branch costs one join search, which stops as soon

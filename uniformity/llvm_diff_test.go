@@ -10,8 +10,9 @@ package uniformity_test
 //   - with Config.LLVM22, where any difference fails, except the few that
 //     LLVM 22 itself leaves to the order it happens to visit values in
 //     (see diffOrderDependent), which are counted;
-//   - without, where every difference must follow from the fix of LLVM PR
-//     #216296 (see diffCheckFixed), and they are counted.
+//   - without, where every difference must follow from one of the
+//     analysis's two fixes of LLVM 22 (see diffCheckFixed), and they are
+//     counted.
 //
 // Environment:
 //
@@ -110,8 +111,10 @@ type diffStats struct {
 	funcs, values, disagreements int
 	kinds                        map[string]int // functions with a disagreement of each kind
 	orderDependent               int            // functions with differences LLVM does not decide
-	// With the fix of PR #216296 (LLVM22 false):
-	fixedFuncs, fixedRoots, fixedValues int
+	// With the fixes (LLVM22 false): functions that differ, roots, values
+	// that differ, and functions where the sibling-exit fix picks another
+	// cycle.
+	fixedFuncs, fixedRoots, fixedValues, siblingFuncs int
 }
 
 // diffOutcome is what the comparison of one function with opt's report
@@ -124,10 +127,11 @@ type diffOutcome struct {
 	orderDependent []string
 	llvm22         bool   // the mode of the analysis that disagreed
 	ours           string // its answers, in the format of opt's report
-	// When the analysis agrees with LLVM 22, how the fix of PR #216296
-	// changes the answers: exit phis that become divergent, and all values
-	// and branches that change with them.
+	// When the analysis agrees with LLVM 22, how its fixes change the
+	// answers: roots (see diffCheckFixed), all values and branches that
+	// change with them, and whether the sibling-exit fix applies.
 	roots, values int
+	sibling       bool
 }
 
 // diffCheck compares the analysis with opt's report on f: exactly in the
@@ -149,9 +153,9 @@ func diffCheck(f *llir.Func, of *llir.OptFunc) diffOutcome {
 	}
 	fixed := uniformity.Analyze(f, uniformity.Config{Seeds: f.Seeds(), Uniform: f.Uniform()})
 	out.llvm22 = false
-	out.roots, out.values, out.problems = diffCheckFixed(f, of, fixed)
+	out.roots, out.values, out.sibling, out.problems = diffCheckFixed(f, of, fixed)
 	if len(out.problems) > 0 {
-		out.kinds["undocumented difference with the fix of PR #216296"] = true
+		out.kinds["undocumented difference with the fixes"] = true
 		out.ours = diffFormatLikeOpt(f, fixed)
 	}
 	return out
@@ -223,6 +227,9 @@ func TestDifferentialLLVM(t *testing.T) {
 				st.orderDependent++
 			}
 			if len(out.problems) == 0 {
+				if out.sibling {
+					st.siblingFuncs++
+				}
 				if out.roots > 0 {
 					st.fixedFuncs++
 					st.fixedRoots += out.roots
@@ -263,8 +270,8 @@ func TestDifferentialLLVM(t *testing.T) {
 		t.Logf("functions with disagreements, by kind: %s", strings.Join(kinds, "; "))
 	}
 	t.Logf("%d functions differ where LLVM's answer depends on its visiting order (no failure; see diffOrderDependent)", st.orderDependent)
-	t.Logf("with the fix of PR #216296: %d functions differ from LLVM 22, through %d exit phis, %d values in all",
-		st.fixedFuncs, st.fixedRoots, st.fixedValues)
+	t.Logf("with the fixes: %d functions differ from LLVM 22, through %d roots, %d values in all; the sibling-exit fix picks another cycle in %d of them",
+		st.fixedFuncs, st.fixedRoots, st.fixedValues, st.siblingFuncs)
 
 	if os.Getenv("SPMDVET_DIFF_REDUCE") != "" {
 		for _, k := range slices.Sorted(maps.Keys(smallest)) {
@@ -569,14 +576,25 @@ func diffTemporalList(f *llir.Func, res *uniformity.Result) []string {
 	return out
 }
 
-// diffCheckFixed checks the answers of the analysis with the fix of
-// LLVM PR #216296 against LLVM 22, which lacks it. The fix makes the exit
-// block of a cycle with a divergent exit a join, so a phi there may become
-// divergent where LLVM 22 says uniform: a root. Everything else that
-// differs must follow from roots: a value using a differing value, a
-// branch on one, or an instruction that a differing branch controls. The
-// fix only adds divergence, so anything divergent in LLVM 22 must stay so.
-func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roots, values int, problems []string) {
+// diffCheckFixed checks the answers of the analysis with its two fixes
+// against LLVM 22, which lacks them:
+//
+//   - LLVM PR #216296 makes the exit block of a cycle with a divergent exit
+//     a join, so a phi there may become divergent where LLVM 22 says
+//     uniform: a root.
+//   - The sibling-exit fix (see TestLLVMPatterns): lanes that leave by an
+//     exit lying in another cycle leave every cycle around the branch that
+//     does not hold the exit, where LLVM 22 stops at a cycle one deeper
+//     than the exit. A cycle with a divergent exit may then be an outer one
+//     of LLVM's. Its temporal uses are roots (divergent with the fix), and
+//     so are LLVM's temporal uses through the inner cycle it replaces that
+//     the fix does not share (uniform with the fix: lanes leave that cycle
+//     together everywhere else).
+//
+// Everything else that differs must follow from roots: a value using a
+// differing value, a branch on one, or an instruction that a differing
+// branch controls.
+func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roots, values int, sibling bool, problems []string) {
 	llvmDivergent := map[int]bool{} // values and terminators (by value id)
 	llvmTerm := map[int]bool{}      // blocks
 	if !of.AllUniform {
@@ -600,6 +618,66 @@ func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roo
 			}
 		}
 	}
+	// The cycles with a divergent exit, by their sorted blocks. Where lanes
+	// leave one straight into a cycle that does not hold it (siblingExit),
+	// LLVM 22 may list a cycle inside it instead (replaced), and the fix
+	// may list it where LLVM 22 does not (a root).
+	key := func(printed string) string { return strings.Join(diffCycleBlocks(printed), " ") }
+	llvmExits := map[string]bool{}
+	for _, c := range of.DivergentExits {
+		llvmExits[key(c)] = true
+	}
+	ourExits := map[string]bool{}
+	var siblingExit [][]string
+	for _, c := range res.DivergentExits() {
+		k := key(c.Format(f.BlockName))
+		ourExits[k] = true
+		for _, e := range c.Exits() {
+			if ce := res.Cycles().CycleOf(e); ce != nil && !ce.ContainsCycle(c) {
+				siblingExit = append(siblingExit, strings.Fields(k))
+				if !llvmExits[k] {
+					roots++
+					sibling = true
+				}
+				break
+			}
+		}
+	}
+	replaced := func(blocks []string) bool {
+		for _, outer := range siblingExit {
+			if diffSubset(blocks, outer) {
+				return true
+			}
+		}
+		return false
+	}
+	// The exit phis of replaced cycles, which LLVM 22 makes divergent when
+	// they take a value from inside.
+	replacedExitPhi := map[int]bool{}
+	for _, c := range of.DivergentExits {
+		blocks := diffCycleBlocks(c)
+		if ourExits[key(c)] || !replaced(blocks) {
+			continue
+		}
+		for b := range f.NumBlocks() {
+			if slices.Contains(blocks, f.BlockName(b)) {
+				continue
+			}
+			for _, p := range f.Preds(b) {
+				if slices.Contains(blocks, f.BlockName(p)) {
+					for _, v := range f.Instrs(b) {
+						replacedExitPhi[v] = f.IsPhi(v)
+					}
+				}
+			}
+		}
+	}
+	byText := map[string][]int{}
+	for v := range f.NumValues() {
+		if f.Block(v) >= 0 {
+			byText[f.InstrText(v)] = append(byText[f.InstrText(v)], v)
+		}
+	}
 
 	differs := map[int]bool{}     // values
 	termDiffers := map[int]bool{} // blocks
@@ -614,34 +692,32 @@ func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roo
 			termDiffers[b] = true
 		}
 	}
-	usesAlwaysUniform := func(v int) bool {
-		for _, op := range f.Operands(v) {
-			if op >= 0 && slices.Contains(f.Uniform(), op) {
-				return true // order-dependent in LLVM (see diffOrderDependent)
-			}
-		}
-		return false
-	}
-	for v := range differs {
-		if !res.IsDivergent(v) && !usesAlwaysUniform(v) {
-			problems = append(problems, fmt.Sprintf("%s: LLVM 22 divergent, uniform with the fix", f.InstrText(v)))
-		}
-	}
-	for b := range termDiffers {
-		if !res.IsDivergentTerminator(b) {
-			problems = append(problems, fmt.Sprintf("terminator of %s: LLVM 22 divergent, uniform with the fix", f.BlockName(b)))
-		}
-	}
-	if len(problems) > 0 {
-		return 0, 0, problems
-	}
 
 	explained := map[int]bool{}
 	explainedTerm := map[int]bool{}
 	for v := range differs {
-		if f.IsPhi(v) && exitOfDivergentExit[f.Block(v)] {
-			explained[v] = true
-			roots++
+		why := res.Cause(v)
+		switch {
+		case !res.IsDivergent(v) && replacedExitPhi[v],
+			res.IsDivergent(v) && why.Kind == uniformity.CauseTemporal && !llvmExits[key(why.Cycle.Format(f.BlockName))]:
+			sibling = true
+		case res.IsDivergent(v) && f.IsPhi(v) && exitOfDivergentExit[f.Block(v)]:
+		default:
+			continue
+		}
+		explained[v] = true
+		roots++
+	}
+	for _, tu := range of.Temporal {
+		if ourExits[key(tu.Cycle)] || !replaced(diffCycleBlocks(tu.Cycle)) {
+			continue
+		}
+		for _, u := range byText[tu.User] {
+			if differs[u] && !res.IsDivergent(u) && !explained[u] {
+				explained[u] = true
+				roots++
+				sibling = true
+			}
 		}
 	}
 	// Blocks that a differing branch reaches: their instructions may be
@@ -704,25 +780,40 @@ func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roo
 			}
 		}
 	}
+	word := func(divergent bool) string {
+		if divergent {
+			return "divergent"
+		}
+		return "uniform"
+	}
 	for v := range differs {
 		if !explained[v] {
-			problems = append(problems, fmt.Sprintf("%s: uniform in LLVM 22, divergent with the fix, and no exit phi of a cycle with divergent exit explains it", f.InstrText(v)))
+			problems = append(problems, fmt.Sprintf("%s: %s in LLVM 22, %s with the fixes, and neither fix explains it",
+				f.InstrText(v), word(!res.IsDivergent(v)), word(res.IsDivergent(v))))
 		}
 	}
 	for b := range termDiffers {
 		if !explainedTerm[b] {
-			problems = append(problems, fmt.Sprintf("terminator of %s: uniform in LLVM 22, divergent with the fix, and no exit phi of a cycle with divergent exit explains it", f.BlockName(b)))
+			problems = append(problems, fmt.Sprintf("terminator of %s: %s in LLVM 22, %s with the fixes, and neither fix explains it",
+				f.BlockName(b), word(!res.IsDivergentTerminator(b)), word(res.IsDivergentTerminator(b))))
 		}
 	}
+	// Without a root the answers must agree on the lists as well; with one
+	// the lists may only grow, except that a cycle with a divergent exit
+	// may give way to an outer one, and its temporal uses with it.
 	for _, p := range diffCompare(f, of, res) {
-		// Without a root the answers must agree on the lists as well; with
-		// one the lists may only grow.
-		if !strings.HasPrefix(p.kind, "value") && !strings.HasPrefix(p.kind, "terminator") &&
-			!strings.HasPrefix(p.kind, diffOrderDependent) && (roots == 0 || strings.Contains(p.text, "LLVM has")) {
-			problems = append(problems, p.String())
+		if strings.HasPrefix(p.kind, "value") || strings.HasPrefix(p.kind, "terminator") || strings.HasPrefix(p.kind, diffOrderDependent) {
+			continue
 		}
+		if roots > 0 && strings.Contains(p.text, "ours has") {
+			continue
+		}
+		if p.cycle != "" && strings.HasSuffix(p.kind, "LLVM only") && replaced(diffCycleBlocks(p.cycle)) {
+			continue
+		}
+		problems = append(problems, p.String())
 	}
-	return roots, len(differs) + len(termDiffers), problems
+	return roots, len(differs) + len(termDiffers), sibling, problems
 }
 
 // diffMarkReachable adds the blocks reachable from b's successors to seen.

@@ -14,11 +14,15 @@ package uniformity_test
 // A line without an annotation is an error, so nothing in a function goes
 // unchecked. For a terminator the annotation is about the branch
 // (Result.IsDivergentTerminator), for every other instruction about its
-// value (Result.IsDivergent). The expected answer is the one with LLVM PR
-// #216296 applied (a divergent cycle exit is also a join); where LLVM 22
-// answers differently the line says so:
+// value (Result.IsDivergent). The expected answer is the one with the
+// analysis's two fixes of LLVM 22: LLVM PR #216296 (a divergent cycle exit
+// is also a join) and "sibling exit" (lanes that leave a cycle straight
+// into another cycle leave every cycle around the branch that does not hold
+// the exit; see Result.exitedCycle). Where LLVM 22 answers differently the
+// line says so:
 //
 //	%x = phi i32 [ 1, %body ], [ 0, %hdr ]   ; DIVERGENT(fix #216296; LLVM 22 says uniform)
+//	%y = phi i32 [ %x1, %i ], [ %y1, %x ]    ; DIVERGENT(fix sibling exit; LLVM 22 says uniform)
 //
 // The comment lines directly above a function's define line (a contiguous
 // block of ';' lines) may list the cycles and temporal uses, with cycles
@@ -35,6 +39,11 @@ package uniformity_test
 // for TEMPORAL). A cycle is identified by its depth, its header (the first
 // entry) and its sets of other entries and of other blocks; the order LLVM
 // prints those blocks in is checked on its own by TestLLVMPatternsCycleText.
+// A list line that holds only with the fixes says "(fixed)" after its key,
+// one that holds only in LLVM 22 says "(LLVM 22)":
+//
+//	; DIVERGENT-EXIT(fixed): depth=1: entries(h1) i i2 l
+//	; DIVERGENT-EXIT(LLVM 22): depth=2: entries(i) i2
 //
 // TestLLVMPatterns runs the analysis on every function twice: as is, where
 // every annotation must hold, and with Config.LLVM22, where the fix-marked
@@ -69,12 +78,13 @@ type patFile struct {
 
 // patFunc is the expectation for one function.
 type patFunc struct {
-	name     string
-	line     int // of the define line
-	assumed  []string
-	exits    []string
-	temporal []patTemporal
-	blocks   []*patBlock
+	name string
+	line int // of the define line
+	// The lists with the fixes, and as LLVM 22 gives them.
+	assumed, assumed22   []string
+	exits, exits22       []string
+	temporal, temporal22 []patTemporal
+	blocks               []*patBlock
 	// named maps "%x" to the instruction that defines it.
 	named map[string]patPos
 }
@@ -107,13 +117,13 @@ func (t patTemporal) String() string {
 var (
 	patDefineRE   = regexp.MustCompile(`^define\b.*@([A-Za-z0-9_.$-]+)\(`)
 	patLabelRE    = regexp.MustCompile(`^([A-Za-z0-9_.$-]+):`)
-	patAnnotRE    = regexp.MustCompile(`^(DIVERGENT|UNIFORM)(?:\(fix #216296; LLVM 22 says (divergent|uniform)\))?$`)
+	patAnnotRE    = regexp.MustCompile(`^(DIVERGENT|UNIFORM)(?:\(fix (?:#216296|sibling exit); LLVM 22 says (divergent|uniform)\))?$`)
 	patTemporalRE = regexp.MustCompile(`^(\S+) -> (\S+) @ (depth=\d+: .*)$`)
 	patRefRE      = regexp.MustCompile(`^(%[A-Za-z0-9_.$-]+|[A-Za-z0-9_.$-]+:\d+)$`)
 )
 
 // patHeaderKeys are the annotations allowed above a define line.
-var patHeaderKeys = []string{"ASSUMED-DIVERGENT:", "DIVERGENT-EXIT:", "TEMPORAL:"}
+var patHeaderKeys = []string{"ASSUMED-DIVERGENT:", "DIVERGENT-EXIT:", "TEMPORAL:"} // each may carry "(fixed)" or "(LLVM 22)" before the colon
 
 // loadPatternFiles reads and parses the annotations of every .ll file.
 func loadPatternFiles(t *testing.T) []*patFile {
@@ -226,7 +236,7 @@ func (fn *patFunc) addHeader(comment string) error {
 	body := strings.TrimSpace(strings.TrimPrefix(comment, ";"))
 	key := ""
 	for _, k := range patHeaderKeys {
-		if strings.HasPrefix(body, k) {
+		if strings.HasPrefix(body, strings.TrimSuffix(k, ":")) {
 			key = k
 		}
 	}
@@ -239,18 +249,43 @@ func (fn *patFunc) addHeader(comment string) error {
 		}
 		return nil
 	}
-	val := strings.Join(strings.Fields(strings.TrimPrefix(body, key)), " ")
+	rest := strings.TrimPrefix(body, strings.TrimSuffix(key, ":"))
+	fixed, llvm22 := true, true
+	switch {
+	case strings.HasPrefix(rest, "(fixed):"):
+		llvm22 = false
+	case strings.HasPrefix(rest, "(LLVM 22):"):
+		fixed = false
+	case !strings.HasPrefix(rest, ":"):
+		return fmt.Errorf("malformed annotation %q", body)
+	}
+	_, rest, _ = strings.Cut(rest, ":")
+	val := strings.Join(strings.Fields(rest), " ")
+	add := func(list, list22 *[]string) {
+		if fixed {
+			*list = append(*list, val)
+		}
+		if llvm22 {
+			*list22 = append(*list22, val)
+		}
+	}
 	switch key {
 	case "ASSUMED-DIVERGENT:":
-		fn.assumed = append(fn.assumed, val)
+		add(&fn.assumed, &fn.assumed22)
 	case "DIVERGENT-EXIT:":
-		fn.exits = append(fn.exits, val)
+		add(&fn.exits, &fn.exits22)
 	case "TEMPORAL:":
 		m := patTemporalRE.FindStringSubmatch(val)
 		if m == nil || !patRefRE.MatchString(m[1]) || !patRefRE.MatchString(m[2]) {
 			return fmt.Errorf("malformed TEMPORAL annotation %q", val)
 		}
-		fn.temporal = append(fn.temporal, patTemporal{value: m[1], user: m[2], cycle: m[3]})
+		te := patTemporal{value: m[1], user: m[2], cycle: m[3]}
+		if fixed {
+			fn.temporal = append(fn.temporal, te)
+		}
+		if llvm22 {
+			fn.temporal22 = append(fn.temporal22, te)
+		}
 	}
 	return nil
 }
@@ -258,7 +293,7 @@ func (fn *patFunc) addHeader(comment string) error {
 // validate checks that every reference in the TEMPORAL annotations names an
 // instruction of the function.
 func (fn *patFunc) validate() error {
-	for _, te := range fn.temporal {
+	for _, te := range slices.Concat(fn.temporal, fn.temporal22) {
 		for _, ref := range []string{te.value, te.user} {
 			if _, ok := fn.resolve(ref); !ok {
 				return fmt.Errorf("TEMPORAL annotation %q refers to %s, which is not an instruction here", te, ref)
@@ -429,8 +464,12 @@ func patCheckCore(t *testing.T, bd *patBound, llvm22 bool) {
 			}
 		}
 	}
-	patCompareSets(t, bd, "ASSUMED-DIVERGENT", patNormalizeCycles(patFormatCycles(r.AssumedDivergent(), f)), patNormalizeCycles(fn.assumed))
-	patCompareSets(t, bd, "DIVERGENT-EXIT", patNormalizeCycles(patFormatCycles(r.DivergentExits(), f)), patNormalizeCycles(fn.exits))
+	assumed, exits, temporal := fn.assumed, fn.exits, fn.temporal
+	if llvm22 {
+		assumed, exits, temporal = fn.assumed22, fn.exits22, fn.temporal22
+	}
+	patCompareSets(t, bd, "ASSUMED-DIVERGENT", patNormalizeCycles(patFormatCycles(r.AssumedDivergent(), f)), patNormalizeCycles(assumed))
+	patCompareSets(t, bd, "DIVERGENT-EXIT", patNormalizeCycles(patFormatCycles(r.DivergentExits(), f)), patNormalizeCycles(exits))
 	var gotTemporal, wantTemporal []string
 	for _, tu := range r.TemporalDivergence() {
 		gotTemporal = append(gotTemporal, patTemporal{
@@ -441,7 +480,7 @@ func patCheckCore(t *testing.T, bd *patBound, llvm22 bool) {
 	}
 	// LLVM also lists some uses of values that end up divergent anyway,
 	// depending on its worklist order; TemporalDivergence leaves those out.
-	for _, te := range fn.temporal {
+	for _, te := range temporal {
 		if p, ok := fn.resolve(te.value); ok && r.IsDivergent(bd.ids[p.block][p.index]) {
 			continue
 		}
@@ -595,15 +634,15 @@ func patCheckOpt(t *testing.T, pf *patFile, fn *patFunc, rep *llir.OptFunc) {
 		}
 	}
 	bd := &patBound{pf: pf, fn: fn}
-	patCompareSets(t, bd, "ASSUMED-DIVERGENT (opt-22)", rep.AssumedDivergent, fn.assumed)
-	patCompareSets(t, bd, "DIVERGENT-EXIT (opt-22)", rep.DivergentExits, fn.exits)
+	patCompareSets(t, bd, "ASSUMED-DIVERGENT (opt-22)", rep.AssumedDivergent, fn.assumed22)
+	patCompareSets(t, bd, "DIVERGENT-EXIT (opt-22)", rep.DivergentExits, fn.exits22)
 	// opt prints the instructions of a temporal use; compare by canonical
 	// text.
 	var got, want []string
 	for _, tu := range rep.Temporal {
 		got = append(got, tu.Value+" -> "+tu.User+" @ "+tu.Cycle)
 	}
-	for _, te := range fn.temporal {
+	for _, te := range fn.temporal22 {
 		v, _ := fn.resolve(te.value)
 		u, _ := fn.resolve(te.user)
 		want = append(want, llir.Canonical(fn.instr(v).text)+" -> "+llir.Canonical(fn.instr(u).text)+" @ "+te.cycle)

@@ -27,7 +27,8 @@ Prints, for every SPMD function in the packages, each block's instructions
 with the divergent ones marked, the cycles assumed divergent, the cycles with
 divergent exits and the temporal divergence list, like LLVM's
 opt -passes='print<uniformity>', with LLVM 22's answers. With -fixed it prints
-the analysis the checker uses, which has the fix of LLVM PR #216296.
+the analysis the checker uses, which fixes two bugs of LLVM 22 (see
+uniformity.Config.LLVM22).
 `
 
 func uniformityMain(args []string) int {
@@ -35,7 +36,7 @@ func uniformityMain(args []string) int {
 	asJSON := fs.Bool("json", false, "write JSON")
 	run := fs.String("run", "", "only functions whose name matches `regexp`")
 	tests := fs.Bool("test", true, "also analyze the packages' tests, as the checker does")
-	fixed := fs.Bool("fixed", false, "with the fix of LLVM PR #216296, as the checker has it, rather than exactly as LLVM 22")
+	fixed := fs.Bool("fixed", false, "with the fixes of LLVM 22's bugs, as the checker has them, rather than exactly as LLVM 22")
 	fs.Bool("llvm22", true, "exactly as LLVM 22 (the default; kept for old scripts)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), uniformityUsage)

@@ -673,3 +673,31 @@ func CursorLoop(l spmd.Lane, tiles int, out []int) {
 	}
 	out[l.Index()] = c.sum
 }
+
+// ExitIntoLoop: lanes leave both loops at once, by a goto to the label of a
+// loop below, in different iterations of the outer loop; each then reads
+// the x of its own last iteration. (LLVM 22 misses this: it takes only the
+// inner loop to be left.)
+func ExitIntoLoop(l spmd.Lane, n int) {
+	x, y := 0, 0
+	for {
+		x++
+		for {
+			if l.Index() < x {
+				goto after
+			}
+			if n < 3 {
+				continue
+			}
+			break
+		}
+	}
+after:
+	y++
+	if y < n {
+		goto after
+	}
+	if x > 2 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}

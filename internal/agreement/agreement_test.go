@@ -85,6 +85,7 @@ var cases = []kernelCase{
 	}},
 	{fn: "LabelledBreak", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.LabelledBreak(l, 4) })},
 	{fn: "Temporal", static: flagged, dynamic: diverges, run: kernel(agreement.Temporal)},
+	{fn: "ExitIntoLoop", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ExitIntoLoop(l, 4) })},
 	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
 	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
 	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},

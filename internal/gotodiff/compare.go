@@ -27,9 +27,11 @@ const (
 	// CCore: the uniformity core, run on the IR after mem2reg with
 	// LLVM22 set, already disagrees with opt: a bug of uniformity/.
 	CCore = "core"
-	// CPR216296: the intended deviation. The core without LLVM22 agrees
-	// with the Go dump and differs from LLVM 22 on LLVM's own IR.
-	CPR216296 = "pr216296"
+	// CFixed: the intended deviation, the core's fixes of LLVM 22 (LLVM
+	// PR #216296 and the sibling exit; see uniformity.Config.LLVM22). The
+	// core without LLVM22 agrees with the Go dump and differs from LLVM 22
+	// on LLVM's own IR.
+	CFixed = "fixed"
 	// CReshape: go/ssa changed the graph (dropped an empty label block
 	// by jump threading, or turned a branch with two edges to one block
 	// into a jump), and opt on the IR of go/ssa's graph (see GoView.GoIR)
@@ -57,7 +59,7 @@ const (
 )
 
 // Classes lists the classes in report order.
-var Classes = []string{CCore, CPR216296, CReshape, CConstFold, CFusion, CSSAForm, CAdapter}
+var Classes = []string{CCore, CFixed, CReshape, CConstFold, CFusion, CSSAForm, CAdapter}
 
 // Item identifies one compared answer.
 type Item struct {
@@ -593,7 +595,7 @@ func (s *sides) compare() *Result {
 		case c22 != l:
 			d.Class = CCore
 		case cf == g && cf != c22:
-			d.Class = CPR216296
+			d.Class = CFixed
 		case s.rOpt == nil:
 			d.Class = CAdapter
 		default:
@@ -622,7 +624,7 @@ func (s *sides) compare() *Result {
 			case r22 != r:
 				d.Class = CCore
 			case rf == g && rf != r22:
-				d.Class = CPR216296
+				d.Class = CFixed
 			case s.ssaOpt != nil && s.agrees(s.ssaOpt, it, g):
 				d.Class = CSSAForm
 			default:

@@ -71,7 +71,7 @@
 // Each disagreement is classified with more runs of opt and of the
 // uniformity core (on the IR after mem2reg, through ParseIR), see the
 // Class constants: core (the core disagrees with opt on the same IR),
-// pr216296 (the intended deviation), reshape, constfold, fusion (opt on
+// fixed (the intended deviation: the core's fixes of LLVM 22), reshape, constfold, fusion (opt on
 // IR written with go/ssa's graph, Go's constant folding, or both agrees
 // with the dump), ssaform (opt on go/ssa's own SSA form translated to IR
 // agrees), and adapter (none of these: passes/divergence models a Go

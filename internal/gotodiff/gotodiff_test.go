@@ -12,13 +12,13 @@ package gotodiff
 //
 //	SPMDVET_GOTO_N      number of graphs (default 300, 60 with -short)
 //	SPMDVET_GOTO_SEED   base seed (default 1): graph i has seed base*1e6+i
-//	SPMDVET_GOTO_FIXED  if set, dump with the fix of LLVM PR #216296 (the
+//	SPMDVET_GOTO_FIXED  if set, dump with the core's fixes of LLVM 22 (the
 //	                    checker's) with -fixed
 //	SPMDVET_GOTO_ALLOW  classes that do not fail the test, comma separated
 //	                    (default "constfold", the rare constant comparison
 //	                    whose place the analysis cannot find after Go
 //	                    folded it, and with SPMDVET_GOTO_FIXED also
-//	                    "pr216296", the intended deviation; see Classes)
+//	                    "fixed", the intended deviation; see Classes)
 //	SPMDVET_GOTO_DIR    work directory to keep (default: a temporary one)
 //	SPMDVET_BIN         spmdvet binary to test (default: built from source)
 
@@ -56,7 +56,7 @@ func TestGotoDifferential(t *testing.T) {
 	fixed := os.Getenv("SPMDVET_GOTO_FIXED") != ""
 	allow := []string{CConstFold}
 	if fixed {
-		allow = append(allow, CPR216296)
+		allow = append(allow, CFixed)
 	}
 	if s, ok := os.LookupEnv("SPMDVET_GOTO_ALLOW"); ok {
 		allow = strings.Split(s, ",")

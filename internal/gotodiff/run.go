@@ -25,7 +25,7 @@ type Config struct {
 	// Spmdvet is the spmdvet binary; if empty Run builds one in Dir.
 	Spmdvet string
 	// LLVM22 runs the dump as it is by default, reproducing LLVM 22
-	// exactly; otherwise with -fixed, with the fix of LLVM PR #216296.
+	// exactly; otherwise with -fixed, with the core's fixes of LLVM 22.
 	LLVM22 bool
 	// Opt is the opt binary; default "opt-22".
 	Opt string

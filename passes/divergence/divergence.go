@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 var llvm22 bool
 
 func init() {
-	Analyzer.Flags.BoolVar(&llvm22, "llvm22", false, "reproduce LLVM 22's uniformity exactly, without the fix of LLVM PR #216296 (for comparison with opt-22)")
+	Analyzer.Flags.BoolVar(&llvm22, "llvm22", false, "reproduce LLVM 22's uniformity exactly, bugs included (for comparison with opt-22)")
 }
 
 // Result is the uniformity of every SPMD function of a package.

@@ -95,3 +95,56 @@ func reducedAfter(l spmd.Lane) {
 		l.Barrier()
 	}
 }
+
+// Lanes leave both loops at once, straight into the loop at after, in
+// different iterations of the outer loop: x after it is the x of each lane's
+// own last iteration. (LLVM 22 compares loop depths there and takes only the
+// inner loop to be left.)
+func exitIntoLoop(l spmd.Lane, n int) {
+	x, y := 0, 0
+	for {
+		x++
+		for {
+			if l.Index() < x {
+				goto after
+			}
+			if n < 3 {
+				continue
+			}
+			break
+		}
+	}
+after:
+	y++
+	if y < n {
+		goto after
+	}
+	if x > 2 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the same loops where the goto that leaves them is uniform.
+func exitIntoLoopUniform(l spmd.Lane, n int) {
+	x, y := 0, 0
+	for {
+		x++
+		for {
+			if n < x {
+				goto after
+			}
+			if n < 3 {
+				continue
+			}
+			break
+		}
+	}
+after:
+	y++
+	if y < n {
+		goto after
+	}
+	if x > 2 {
+		l.Barrier()
+	}
+}

@@ -29,7 +29,7 @@ func main() {
 	minBlocks := flag.Int("min", 2, "fewest blocks per graph")
 	maxBlocks := flag.Int("max", 16, "most blocks per graph")
 	quiet := flag.Bool("q", false, "print only the summary")
-	llvm22 := flag.Bool("llvm22", false, "dump as LLVM 22 (spmdvet's default) rather than with -fixed, the fix of PR #216296")
+	llvm22 := flag.Bool("llvm22", false, "dump as LLVM 22 (spmdvet's default) rather than with -fixed, the core's fixes of LLVM 22")
 	flag.Parse()
 
 	work := *dir
