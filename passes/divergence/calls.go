@@ -106,6 +106,9 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 			continue
 		}
 		g.readMemory(id, a)
+		if a == common.Value && g.returnedNoWrites(a) {
+			continue
+		}
 		g.writeMemory(id, a)
 		// A callee that can read the lane index but whose effects are
 		// unknown may write lane-dependent data there.
@@ -143,6 +146,18 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 			}
 			if in, ok := g.calledInput(common.Value); ok {
 				g.depend(id, g.callsNode(in))
+				if len(common.Args) > 0 && hasResults(common) {
+					// What a function input returns may depend on its
+					// arguments, unless the function given does not
+					// (see Summary.CallControlFixed).
+					args := g.newValue(-1)
+					for _, a := range common.Args {
+						g.depend(args, g.valueID(a))
+					}
+					g.depend(id, args)
+					g.calledArgs = append(g.calledArgs, args)
+					return
+				}
 			}
 		} else {
 			dependOn(common.Value)
@@ -389,8 +404,8 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			if fs := g.convergentFuncIn(args[in.Index], in.Contents); fs != nil {
 				g.noteClosureRequires(id, call, args[in.Index], in.Index)
 				reqs := s.Requires
-				if i < len(s.CallControl) {
-					reqs = append(slices.Clone(reqs), callbackRequires(common, s.CallControl[i], in, fs)...)
+				if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
+					reqs = append(slices.Clone(reqs), callbackRequires(common, deps[i], in, fs)...)
 				}
 				s = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: reqs, Inferred: true}
 				break
@@ -424,15 +439,18 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *Summary) []Requirement {
 	obj, _ := callee(common)
 	var params []string
+	var inTypes []types.Type
 	name := "the callee"
 	if obj != nil {
 		name = obj.Name()
 		sig := obj.Type().(*types.Signature)
 		if sig.Recv() != nil {
 			params = append(params, "receiver "+sig.Recv().Name())
+			inTypes = append(inTypes, sig.Recv().Type())
 		}
 		for p := range sig.Params().Variables() {
 			params = append(params, "parameter "+p.Name())
+			inTypes = append(inTypes, p.Type())
 		}
 	}
 	input := func(i int) string {
@@ -450,11 +468,23 @@ func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *S
 	}
 	var out []Requirement
 	for _, in := range control.On {
-		if in.Calls || in.Contents || in.Field > 0 {
+		if in.Calls {
 			continue
 		}
-		why := fmt.Sprintf("%s of %s decides whether %s calls %s, given a function that reaches %s", input(in.Index), name, name, strings.TrimPrefix(input(f.Index), "parameter "), reached)
-		out = append(out, Requirement{Input: in, Name: input(in.Index), Why: []string{why}})
+		req := Requirement{Input: in, Name: input(in.Index)}
+		if in.Field > 0 && in.Index < len(inTypes) {
+			st, _ := inTypes[in.Index].Underlying().(*types.Struct)
+			if in.Contents {
+				st = pointedStruct(inTypes[in.Index])
+			}
+			if st == nil || in.Field > st.NumFields() {
+				continue
+			}
+			req.Field = st.Field(in.Field - 1).Name()
+		}
+		req.Why = []string{fmt.Sprintf("%s decides whether %s calls %s, given a function that reaches %s",
+			RequirementSubject(req, name), name, strings.TrimPrefix(input(f.Index), "parameter "), reached)}
+		out = append(out, req)
 	}
 	return out
 }
@@ -532,6 +562,17 @@ func resultOf(v ssa.Value) *ssa.Call {
 	}
 	call, _ := v.(*ssa.Call)
 	return call
+}
+
+// returnedNoWrites reports whether f is what a call returns whose callee
+// is known to return functions that write no memory they can reach.
+func (g *funcGraph) returnedNoWrites(f ssa.Value) bool {
+	call := resultOf(f)
+	if call == nil {
+		return false
+	}
+	s := g.forArgs(g.sem.calleeSummary(call.Common()), supplied(call.Common()))
+	return s != nil && s.Inferred && s.ReturnedNoWrites
 }
 
 // returnedBy returns, if call calls a function known to return a
@@ -828,6 +869,11 @@ func (g *funcGraph) forArgs(s *Summary, args []ssa.Value) *Summary {
 	}
 	for _, i := range s.SharedInputs {
 		if i < len(args) && args[i] != nil && len(g.memRoots(args[i])) > 0 {
+			return s.Private
+		}
+	}
+	for _, i := range s.DeepInputs {
+		if i < len(args) && args[i] != nil && len(g.storedPointees(args[i], Input{})) > 0 {
 			return s.Private
 		}
 	}

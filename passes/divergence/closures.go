@@ -43,7 +43,7 @@ func (pa *packageAnalysis) loopBodies() {
 						why = append(iteratorNote(call, "the loop's iterator %s depends on the lane: lanes run the body a different number of times"), f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)
-					case f.graph.iteratorControl(f.U, call.Common().Value):
+					case f.graph.loopControl(f.U, call):
 						why = iteratorNote(call, "the iterator %s runs the loop body under control that depends on the lane")
 					case f.graph.iteratorRepeats(call.Common().Value):
 						why = pa.results[body].divergentExit("lanes leave the loop here in different iterations, so fewer lanes run the body after")
@@ -59,6 +59,17 @@ func (pa *packageAnalysis) loopBodies() {
 // range over it under control that depends on the lane, in r.
 func (g *funcGraph) iteratorControl(r *uniformity.Result, it ssa.Value) bool {
 	return g.iterator(r, it, callControl)
+}
+
+// loopControl is iteratorControl for the call of a range-over-func loop's
+// iterator, where the body it is given is known: a body that never breaks
+// on the values it gets cannot, through them, stop the iterator.
+func (g *funcGraph) loopControl(r *uniformity.Result, call ssa.CallInstruction) bool {
+	a := callControl
+	if args := call.Common().Args; len(args) > 0 {
+		a = g.controlAspect(args[0])
+	}
+	return g.iterator(r, call.Common().Value, a)
 }
 
 // iterator reports whether the iterator it calls the body of a range over

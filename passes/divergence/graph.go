@@ -52,6 +52,14 @@ type funcGraph struct {
 	// lanes run), rather than to memory all lanes share (a kernel entry's,
 	// or what a helper is given: see Summary.Private).
 	own map[ssa.Value]bool
+	// deepOwn: the memory that pointers held in the memory of own inputs
+	// point to is the calling lane's too (Summary.DeepInputs), with its
+	// objects in deep.
+	deepOwn bool
+	deep    map[ssa.Value][]*memObject
+	// calledArgs are nodes standing for the arguments of calls of function
+	// inputs, as they reach the results (see Summary.CallControlFixed).
+	calledArgs []int
 	// inputs are the values a call supplies, by Input.
 	inputs map[Input]int
 	// fieldNodes holds, for a parameter that is a struct, a node per
@@ -153,9 +161,12 @@ type memObject struct {
 	root    ssa.Value // the allocation, parameter or free variable
 	field   int       // the field of the struct root points to, or -1: all of it
 	writers []int     // values that may write it: instructions and effect nodes
+	// deep: the memory that the pointer held in root's memory points to
+	// (field is then of that struct).
+	deep bool
 }
 
-func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *funcGraph {
+func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepOwn bool) *funcGraph {
 	g := &funcGraph{
 		fn:           fn,
 		ids:          make(map[any]int),
@@ -170,7 +181,9 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 		vterm:        make(map[int]int),
 		sem:          sem,
 		own:          own,
+		deepOwn:      deepOwn,
 		inputs:       make(map[Input]int),
+		deep:         make(map[ssa.Value][]*memObject),
 		fieldNodes:   make(map[ssa.Value][]int),
 		effectOf:     make(map[int]int),
 		bodyWrites:   make(map[int]bodyWrite),
@@ -232,6 +245,11 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool) *func
 		if g.own[v] {
 			for _, m := range g.memObjects(v) {
 				g.inputs[Input{Index: i, Contents: true, Field: m.field + 1}] = m.id
+			}
+			if g.deepOwn && holdsPointer(v.Type()) {
+				for _, m := range g.deepObjects(v) {
+					g.inputs[Input{Index: i, Contents: true, Deep: true, Field: m.field + 1}] = m.id
+				}
 			}
 		}
 	}

@@ -111,12 +111,12 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 // summary for calls that pass it (Summary.Private).
 func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	own := pa.ownInputs(fn)
-	g := newFuncGraph(fn, pa.vocab, own)
+	g := newFuncGraph(fn, pa.vocab, own, false)
 	base := g.run()
 	g.exprs = debugExprs(fn)
 	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: g.exprs, calls: pa.vocab.calls, funcs: pa.results}
 	s := pa.summarize(g, base)
-	var shared []int
+	var shared, deep []int
 	all := make(map[ssa.Value]bool)
 	for i, v := range inputValues(fn) {
 		if pointsToMemory(v.Type()) {
@@ -124,21 +124,24 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 			if !own[v] {
 				shared = append(shared, i)
 			}
+			if holdsPointer(v.Type()) {
+				deep = append(deep, i)
+			}
 		}
 	}
-	if len(shared) == 0 || (pa.kernel[fn] && fn.Parent() != nil) {
+	if len(shared)+len(deep) == 0 || (pa.kernel[fn] && fn.Parent() != nil) {
 		// A kernel literal is only run by what it is given to, never
 		// called with a lane's memory.
 		return f, s
 	}
-	pg := newFuncGraph(fn, pa.vocab, all)
+	pg := newFuncGraph(fn, pa.vocab, all, true)
 	pg.exprs = g.exprs
 	pbase := pg.run()
 	p := pa.summarize(pg, pbase)
 	p.Requires = append(p.Requires, pa.sharedRequirements(g, base, pg, pbase, shared)...)
 	if p.String() != s.String() {
 		p.OwnMemory = true
-		s.SharedInputs, s.Private = shared, p
+		s.SharedInputs, s.DeepInputs, s.Private = shared, deep, p
 	}
 	return f, s
 }
@@ -196,22 +199,38 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	s.CallsInputs, inputCalls = g.inputCalls()
 	s.CallControl = make([]Dependence, len(s.CallsInputs))
 	s.CallArgs = make([]Dependence, len(s.CallsInputs))
+	// The control of calls of callbacks that return nothing depending on
+	// their arguments: from runs where those arguments do not reach what
+	// the calls of function inputs return (when there are such calls).
+	baseFixed := base
+	if len(g.calledArgs) > 0 {
+		baseFixed = g.runUniform(g.calledArgs)
+	}
+	fixed := make([]Dependence, len(s.CallsInputs))
 	for i, in := range s.CallsInputs {
+		fixed[i].Always = g.callsDivergent(baseFixed, inputCalls[i], callControlFixed)
 		s.CallControl[i].Always = g.callsDivergent(base, inputCalls[i], callControl)
 		s.CallArgs[i].Always = g.callsDivergent(base, inputCalls[i], callArgs)
 		if c := inputCalls[i]; len(c) == 1 && c[0].via == nil && base.Cycles().CycleOf(g.blockOf[c[0].id]) == nil {
 			s.CallsOnce = append(s.CallsOnce, in)
 		}
 	}
+	returnsFuncs, writes := false, false
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
-			if fn, _ := literal(op); fn != nil && len(fn.Params) > 0 {
-				if ls := g.sem.funcSummary(fn); ls != nil && ls.callsBodyOnce() {
-					s.ReturnedBodyOnce = true
-				}
+			if !isFunc(op.Type()) {
+				continue
+			}
+			returnsFuncs = true
+			fn, _ := literal(op)
+			ls := g.sem.funcSummary(fn)
+			writes = writes || fn == nil || ls == nil || !ls.Inferred || len(ls.Effects) > 0 || ls.Private != nil && len(ls.Private.Effects) > 0
+			if fn != nil && len(fn.Params) > 0 && ls != nil && ls.callsBodyOnce() {
+				s.ReturnedBodyOnce = true
 			}
 		}
 	}
+	s.ReturnedNoWrites = returnsFuncs && !writes
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
 			if isFunc(op.Type()) {
@@ -236,6 +255,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 
 	s.ReturnedResults.Always = g.returnedResultsDivergent(base)
 	s.ReturnedBodyControl.Always = g.returnedBody(base, callControl)
+	fixedBody := Dependence{Always: g.returnedBody(baseFixed, callControlFixed)}
 	s.ReturnedBodyArgs.Always = g.returnedBody(base, callArgs)
 	for _, in := range g.sortedInputs() {
 		r := g.runFrom(base, g.inputs[in])
@@ -261,6 +281,18 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		if !s.ReturnedBodyArgs.Always && g.returnedBody(r, callArgs) {
 			s.ReturnedBodyArgs.On = append(s.ReturnedBodyArgs.On, in)
 		}
+		rFixed := r
+		if baseFixed != base {
+			rFixed = g.runFrom(baseFixed, g.inputs[in])
+		}
+		for i := range s.CallsInputs {
+			if !fixed[i].Always && g.callsDivergent(rFixed, inputCalls[i], callControlFixed) {
+				fixed[i].On = append(fixed[i].On, in)
+			}
+		}
+		if !fixedBody.Always && g.returnedBody(rFixed, callControlFixed) {
+			fixedBody.On = append(fixedBody.On, in)
+		}
 		for _, v := range g.findViolations(r) {
 			if !baseBad[v.key()] {
 				s.Requires = append(s.Requires, Requirement{Input: in, Name: inputName(fn, in), Field: fieldName(fn, in), Why: v.why(pa.pass.Fset, fn, in)})
@@ -272,6 +304,15 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 				s.addEffect(c, in)
 			}
 		}
+	}
+	for i := range fixed {
+		if fixed[i].String() != s.CallControl[i].String() {
+			s.CallControlFixed = fixed
+			break
+		}
+	}
+	if fixedBody.String() != s.ReturnedBodyControl.String() {
+		s.ReturnedBodyControlFixed = &fixedBody
 	}
 	if fn.Synthetic == rangeFuncYield && nres == 1 {
 		// Temporal divergence: lanes that left the loop in different
@@ -450,15 +491,43 @@ type callAspect int
 
 const (
 	callControl callAspect = iota
+	// callControlFixed: control, for a callback whose results do not
+	// depend on its arguments (see Summary.CallControlFixed).
+	callControlFixed
 	callArgs
 )
 
 // deps returns what s says about aspect a of the calls of CallsInputs.
 func (s *Summary) deps(a callAspect) []Dependence {
-	if a == callArgs {
+	switch {
+	case a == callArgs:
 		return s.CallArgs
+	case a == callControlFixed && s.CallControlFixed != nil:
+		return s.CallControlFixed
 	}
 	return s.CallControl
+}
+
+// controlAspect returns the aspect of control that applies to the calls of
+// the function f by a callee: callControlFixed if f is known to return
+// nothing that depends on its arguments.
+func (g *funcGraph) controlAspect(f ssa.Value) callAspect {
+	fn, _ := literal(f)
+	if fn == nil {
+		return callControl
+	}
+	s := g.sem.funcSummary(fn)
+	if s == nil || !s.Inferred {
+		return callControl
+	}
+	for _, r := range s.Results {
+		for _, in := range r.On {
+			if in.Index < len(fn.Params) {
+				return callControl
+			}
+		}
+	}
+	return callControlFixed
 }
 
 // bodyDep returns what s says about aspect a of the calls of its first
@@ -481,8 +550,11 @@ func (s *Summary) callsBodyOnce() bool {
 // returnedBody returns what s says about aspect a of the calls that a
 // function it returns makes of its first parameter.
 func (s *Summary) returnedBody(a callAspect) Dependence {
-	if a == callArgs {
+	switch {
+	case a == callArgs:
 		return s.ReturnedBodyArgs
+	case a == callControlFixed && s.ReturnedBodyControlFixed != nil:
+		return *s.ReturnedBodyControlFixed
 	}
 	return s.ReturnedBodyControl
 }
@@ -574,6 +646,9 @@ func less(a, b Input) bool {
 	}
 	if a.Contents != b.Contents {
 		return !a.Contents
+	}
+	if a.Deep != b.Deep {
+		return !a.Deep
 	}
 	if a.Calls != b.Calls {
 		return !a.Calls
@@ -705,7 +780,7 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a callAspect) bool {
 	for _, c := range calls {
 		if c.via == nil {
-			if a == callControl {
+			if a != callArgs {
 				if _, ok := g.underDivergentControl(r, c.id); ok {
 					return true
 				}
@@ -718,7 +793,7 @@ func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a ca
 			}
 			continue
 		}
-		if a == callControl {
+		if a != callArgs {
 			if _, ok := g.underDivergentControl(r, c.id); ok {
 				return true
 			}

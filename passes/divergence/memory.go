@@ -49,6 +49,10 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 				case *ssa.Lookup:
 					from = v.X
 				}
+				if ms := g.deep[from]; ms != nil {
+					roots = append(roots, ms...)
+					return
+				}
 				if g.sharedAddress(from) {
 					roots = append(roots, g.escapedShared...)
 				} else {
@@ -240,7 +244,13 @@ func pointedStruct(t types.Type) *types.Struct {
 // splitObjects returns, if v is itself a root of per-lane memory that is a
 // struct, its objects by field.
 func (g *funcGraph) splitObjects(v ssa.Value) []*memObject {
-	switch v.(type) {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		// The pointer held in an own input's memory.
+		if ms := g.deep[v.X]; v.Op == token.MUL && ms != nil && ms[0].field >= 0 {
+			return ms
+		}
+		return nil
 	case *ssa.Alloc:
 	case *ssa.FreeVar, *ssa.Parameter:
 		if !g.own[v] {
@@ -255,6 +265,70 @@ func (g *funcGraph) splitObjects(v ssa.Value) []*memObject {
 	return nil
 }
 
+// deepObjects returns the objects for the memory that the pointer held in
+// own input v's memory points to, split by field as memObjects does.
+func (g *funcGraph) deepObjects(v ssa.Value) []*memObject {
+	if ms, ok := g.deep[v]; ok {
+		return ms
+	}
+	elem := v.Type().Underlying().(*types.Pointer).Elem()
+	var ms []*memObject
+	if st := pointedStruct(elem); st != nil {
+		for f := range st.NumFields() {
+			ms = append(ms, g.newMemObject(v, f))
+		}
+	} else {
+		ms = []*memObject{g.newMemObject(v, -1)}
+	}
+	for _, m := range ms {
+		m.deep = true
+	}
+	g.deep[v] = ms
+	return ms
+}
+
+// holdsPointer reports whether t points to memory that holds a pointer to
+// more memory: a captured pointer, slice or map variable, say.
+func holdsPointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	return ok && pointsToMemory(p.Elem())
+}
+
+// storedPointees returns the objects that an input's Deep contents stand
+// for at a call supplying a: the memory that the pointers stored in a's
+// memory point to (with a field, that field's object where they point to
+// a struct whose fields are told apart). a is a variable whose stores the
+// function shows, such as go/ssa's box of a captured variable, or an input
+// of this function with such contents itself.
+func (g *funcGraph) storedPointees(a ssa.Value, in Input) []*memObject {
+	pick := func(ms []*memObject) []*memObject {
+		if in.Field > 0 && len(ms) > 0 && ms[0].field >= 0 && in.Field <= len(ms) {
+			return ms[in.Field-1 : in.Field]
+		}
+		return ms
+	}
+	if ms := g.deep[a]; ms != nil {
+		return pick(ms)
+	}
+	alloc, ok := a.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []*memObject
+	for _, ref := range *alloc.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Addr != alloc {
+			continue
+		}
+		if ms := g.splitObjects(st.Val); ms != nil {
+			out = append(out, pick(ms)...)
+		} else {
+			out = append(out, g.memRoots(st.Val)...)
+		}
+	}
+	return out
+}
+
 func (g *funcGraph) newMemObject(root ssa.Value, field int) *memObject {
 	m := &memObject{id: g.newValue(-1), root: root, field: field}
 	g.mems[m.id] = m
@@ -266,6 +340,9 @@ func (g *funcGraph) newMemObject(root ssa.Value, field int) *memObject {
 // contents stand for: with a field, only that field's object when a is
 // the struct's root itself; otherwise all of them.
 func (g *funcGraph) contentRoots(a ssa.Value, in Input) []*memObject {
+	if in.Deep {
+		return g.storedPointees(a, in)
+	}
 	if in.Field > 0 {
 		if ms := g.splitObjects(a); ms != nil && in.Field <= len(ms) {
 			return ms[in.Field-1 : in.Field]

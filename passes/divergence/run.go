@@ -1,6 +1,8 @@
 package divergence
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/spmdvet/spmdvet/uniformity"
@@ -10,8 +12,16 @@ import (
 // per-lane memory under divergent control make the memory divergent, which
 // can make more control divergent, so it iterates to a fixed point.
 func (g *funcGraph) run(extra ...int) *uniformity.Result {
-	seeds := append(append([]int(nil), g.seeds...), extra...)
-	r := uniformity.Analyze(g, uniformity.Config{Seeds: seeds, Uniform: g.uniform, LLVM22: llvm22})
+	return g.analyze(extra, nil)
+}
+
+// runUniform is run with the nodes extra uniform whatever they depend on.
+func (g *funcGraph) runUniform(extra []int) *uniformity.Result {
+	return g.analyze(nil, extra)
+}
+
+func (g *funcGraph) analyze(seeds, uniform []int) *uniformity.Result {
+	r := uniformity.Analyze(g, uniformity.Config{Seeds: slices.Concat(g.seeds, seeds), Uniform: slices.Concat(g.uniform, uniform), LLVM22: llvm22})
 	g.extendMemory(r)
 	return r
 }

@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -57,6 +58,11 @@ type Summary struct {
 	// CallControl says, for each of CallsInputs, when the body calls it
 	// under divergent control: how often or whether it calls a callback.
 	CallControl []Dependence
+	// CallControlFixed, if set, is CallControl for a callback whose
+	// results do not depend on the arguments it is given (a loop body
+	// that never breaks on its values): then lane-dependent arguments
+	// cannot decide, through what it returns, whether it is called again.
+	CallControlFixed []Dependence
 	// CallArgs says, for each of CallsInputs, when the body passes it a
 	// divergent argument: the values an iterator yields.
 	CallArgs []Dependence
@@ -73,6 +79,9 @@ type Summary struct {
 	// its first parameter under divergent control: for an iterator, when
 	// the loop over it runs its body under divergent control.
 	ReturnedBodyControl Dependence
+	// ReturnedBodyControlFixed, if set, is ReturnedBodyControl for a body
+	// whose results do not depend on its arguments (see CallControlFixed).
+	ReturnedBodyControlFixed *Dependence
 	// ReturnedBodyArgs says when a function the function returns passes
 	// its first parameter divergent arguments: an iterator that yields
 	// lane-dependent values.
@@ -80,12 +89,20 @@ type Summary struct {
 	// ReturnedBodyOnce: a function the function returns calls its first
 	// parameter at most once (an iterator that yields once).
 	ReturnedBodyOnce bool
+	// ReturnedNoWrites: every function the function returns is known and
+	// writes no memory it can reach from what it captured (an iterator
+	// over a container): calling one leaves the caller's memory alone,
+	// but for what the function it is given does.
+	ReturnedNoWrites bool
 
 	// The fields above take the memory that the inputs SharedInputs point
-	// to as shared by all lanes, as a kernel's is. Private, if set, is the
-	// summary for a call that passes the calling lane's own memory there
-	// instead: then the function's writes to it can make it lane-dependent.
+	// to as shared by all lanes, as a kernel's is, and so the memory that
+	// pointers held in the memory of inputs DeepInputs point to (a
+	// captured pointer variable). Private, if set, is the summary for a
+	// call that passes the calling lane's own memory there instead: then
+	// the function's writes to it can make it lane-dependent.
 	SharedInputs []int
+	DeepInputs   []int
 	Private      *Summary
 	// OwnMemory marks a summary that is another's Private.
 	OwnMemory bool
@@ -107,6 +124,10 @@ func (*Summary) AFact() {}
 type Input struct {
 	Index    int
 	Contents bool
+	// Deep, with Contents: the memory that the pointer held in the
+	// input's memory points to, as for a captured pointer variable (go/ssa
+	// captures variables by address).
+	Deep bool
 	// Field is 1 + the field that the input stands for: of the struct it
 	// points to, with Contents, or else of the struct it is; 0: all of it.
 	Field int
@@ -122,6 +143,10 @@ func (in Input) String() string {
 	switch {
 	case in.Calls:
 		return fmt.Sprintf("%d()", in.Index)
+	case in.Deep && in.Field > 0:
+		return fmt.Sprintf("**%d.%d", in.Index, in.Field-1)
+	case in.Deep:
+		return fmt.Sprintf("**%d", in.Index)
 	case in.Contents && in.Field > 0:
 		return fmt.Sprintf("*%d.%d", in.Index, in.Field-1)
 	case in.Contents:
@@ -221,6 +246,9 @@ func (s *Summary) String() string {
 			} else {
 				parts = append(parts, fmt.Sprintf("calls(%s)", in))
 			}
+			if i < len(s.CallControlFixed) && s.CallControlFixed[i].String() != s.CallControl[i].String() {
+				parts = append(parts, fmt.Sprintf("calls-fixed(%s)=%s", in, s.CallControlFixed[i]))
+			}
 		}
 		if s.ReturnsConvergent != nil {
 			parts = append(parts, "returns-convergent")
@@ -231,14 +259,18 @@ func (s *Summary) String() string {
 		if r := s.ReturnedBodyControl; r.Always || len(r.On) > 0 {
 			parts = append(parts, fmt.Sprintf("returned-body-control=%s", r))
 		}
+		if r := s.ReturnedBodyControlFixed; r != nil && r.String() != s.ReturnedBodyControl.String() {
+			parts = append(parts, fmt.Sprintf("returned-body-control-fixed=%s", r))
+		}
 		if r := s.ReturnedBodyArgs; r.Always || len(r.On) > 0 {
 			parts = append(parts, fmt.Sprintf("returned-body-args=%s", r))
 		}
 		// CallsOnce follows from CallsInputs and the body's shape: not
 		// printed, to keep facts short.
 		add(s.ReturnedBodyOnce, "returned-body-once")
+		add(s.ReturnedNoWrites, "returned-no-writes")
 		if s.Private != nil {
-			parts = append(parts, fmt.Sprintf("own%v=%s", s.SharedInputs, s.Private))
+			parts = append(parts, fmt.Sprintf("own%v=%s", slices.Concat(s.SharedInputs, s.DeepInputs), s.Private))
 		}
 	}
 	return "spmd(" + strings.Join(parts, " ") + ")"

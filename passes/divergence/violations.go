@@ -189,7 +189,7 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 // call c calls runs its body a lane-dependent number of times in r.
 func (g *funcGraph) iteratorDiverges(r *uniformity.Result, c convergentSite) bool {
 	it := c.call.Common().Value
-	return r.IsDivergentUse(g.valueID(it), c.id) || g.iteratorControl(r, it)
+	return r.IsDivergentUse(g.valueID(it), c.id) || g.loopControl(r, c.call)
 }
 
 // inputDivergent reports whether the value a, or what it points to, is

@@ -55,7 +55,7 @@ func maybeSync(l spmd.Lane, pred func() bool) { // want maybeSync:`spmd\(barrier
 	}
 }
 
-func addLane(l spmd.Lane) func(int) int { // want addLane:`spmd\(result0=on\(0\) returned-results=always\)`
+func addLane(l spmd.Lane) func(int) int { // want addLane:`spmd\(result0=on\(0\) returned-results=always returned-no-writes\)`
 	return func(x int) int { return x + l.Index() }
 }
 
@@ -125,7 +125,7 @@ func laneCount(l spmd.Lane, n int) { // want laneCount:`spmd\(barrier requires\(
 
 // strided yields the lane's own indices: how often it runs the loop body
 // depends on the lane, although it captured only the lane handle.
-func strided(l spmd.Lane, n int) iter.Seq[int] { // want strided:`spmd\(result0=on\(0,1\) returned-body-control=always returned-body-args=always\)`
+func strided(l spmd.Lane, n int) iter.Seq[int] { // want strided:`spmd\(result0=on\(0,1\) returned-body-control=always returned-body-args=always returned-no-writes\)`
 	return func(yield func(int) bool) {
 		for i := l.Index(); i < n; i += l.Count() {
 			if !yield(i) {
@@ -136,7 +136,7 @@ func strided(l spmd.Lane, n int) iter.Seq[int] { // want strided:`spmd\(result0=
 }
 
 // rounds depends on the lane count only.
-func rounds(l spmd.Lane) iter.Seq[int] { // want rounds:`spmd\(result0=on\(0\)\)`
+func rounds(l spmd.Lane) iter.Seq[int] { // want rounds:`spmd\(result0=on\(0\) returned-no-writes\)`
 	return func(yield func(int) bool) {
 		for m := l.Count() / 2; m > 0; m /= 2 {
 			if !yield(m) {
@@ -206,7 +206,7 @@ func localIteratorCapture(l spmd.Lane, n int) { // want localIteratorCapture:`sp
 
 // filter yields what keep accepts, calling yield from the body of its own
 // range over seq: whether it calls the body depends on what keep returns.
-func filter(seq iter.Seq[int], keep func(int) bool) iter.Seq[int] { // want filter:`spmd\(result0=on\(0,1\) returned-body-control=on\(1,1\(\)\)\)`
+func filter(seq iter.Seq[int], keep func(int) bool) iter.Seq[int] { // want filter:`spmd\(result0=on\(0,1\) returned-body-control=on\(1,1\(\)\) returned-no-writes\)`
 	return func(yield func(int) bool) {
 		for v := range seq {
 			if keep(v) && !yield(v) {
@@ -227,7 +227,7 @@ func filterLoop(l spmd.Lane, n int) { // want filterLoop:`spmd\(barrier requires
 
 // onceSeq yields one value: a break in the body of a range over it cannot
 // make lanes miss a later iteration.
-func onceSeq(v int) iter.Seq[int] { // want onceSeq:`spmd\(result0=on\(0\) returned-body-args=on\(0\) returned-body-once\)`
+func onceSeq(v int) iter.Seq[int] { // want onceSeq:`spmd\(result0=on\(0\) returned-body-args=on\(0\) returned-body-once returned-no-writes\)`
 	return func(yield func(int) bool) {
 		yield(v)
 	}

@@ -57,7 +57,7 @@ func recursiveClosure(l spmd.Lane) { // want recursiveClosure:`spmd\(barrier\)`
 // A closure returned by a function: the call of the result is a call of an
 // unknown function value that passes no lane handle (the closure captured
 // it).
-func makeWaiter(l spmd.Lane) func() { // want makeWaiter:`spmd\(result0=on\(0\) returns-convergent\)`
+func makeWaiter(l spmd.Lane) func() { // want makeWaiter:`spmd\(result0=on\(0\) returns-convergent returned-no-writes\)`
 	return func() { l.Barrier() }
 }
 
@@ -70,7 +70,7 @@ func returnedClosure(l spmd.Lane) { // want returnedClosure:`spmd\(convergent\)|
 
 // A returned closure whose parameter decides how many barriers run: a
 // call of the result must pass a uniform count.
-func makeCounter(l spmd.Lane) func(k int) { // want makeCounter:`^spmd\(result0=on\(0\) returns-convergent\)$`
+func makeCounter(l spmd.Lane) func(k int) { // want makeCounter:`^spmd\(result0=on\(0\) returns-convergent returned-no-writes\)$`
 	return func(k int) {
 		for range k {
 			l.Barrier()
