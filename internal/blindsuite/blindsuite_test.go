@@ -37,6 +37,10 @@ var checked = []string{
 	"./round12/exam/lib", "./round12/exam/internal/check",
 	"./round12/apps/reduce", "./round12/apps/sortk", "./round12/apps/linalg", "./round12/apps/graph", "./round12/apps/gpu",
 	"./round13/gen/kern", "./round13/gen/lib",
+	"./round14/gotonest/labels", "./round14/gotonest/gotoexit", "./round14/gotonest/irreducible", "./round14/gotonest/temporal",
+	"./round14/memory/locals", "./round14/memory/indirect", "./round14/memory/shared",
+	"./round14/xlib/fence", "./round14/xlib/grid",
+	"./round14/xlib/kernels/basic", "./round14/xlib/kernels/flow", "./round14/xlib/kernels/typed",
 }
 
 // knownFalse lists the findings on correct code that the analysis still
@@ -46,11 +50,27 @@ var knownFalse = map[string]string{
 	// append's result is taken to depend on the values appended, so the
 	// length the loop over the list reads is lane-dependent too.
 	"round10/iters/loops/shapes.go:118": "append's result depends on the values appended, not only on how many",
+	// A goto to the header of a loop built with goto: every path where
+	// lanes diverged brings k = 0 there, and only the loop's own back edge
+	// brings another value. As in LLVM, a join's phi is divergent unless
+	// all its incoming values are the same.
+	"round14/gotonest/gotoexit/gotoexit.go:84": "a phi at a loop header that is a join merges the back edge's value too (as LLVM does)",
 }
 
 // knownMissing lists the bugs that the analysis does not report yet, and
 // why. One that is reported now fails the test: take it out.
-var knownMissing = map[string]string{}
+var knownMissing = map[string]string{
+	// A closure assigns the captured pointer p under divergent control;
+	// the write *p then goes to b in some lanes only. What a pointer
+	// variable points to is not tracked through a closure's writes.
+	"round14/memory/indirect/indirect.go:59": "what a captured pointer points to after a closure reassigns it",
+	// A tree built by a helper that allocates and returns the nodes: the
+	// memory a call returns is taken to be shared by all lanes.
+	"round14/memory/indirect/indirect.go:176": "memory allocated by a callee and returned to the lane",
+	// A method writes the lane index two pointers down (o.in.vals): the
+	// summary's effects reach one level of memory below a parameter.
+	"round14/memory/indirect/indirect.go:327": "a callee's writes two pointers below its parameter",
+}
 
 func TestBlindSuite(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: false}

@@ -21,7 +21,10 @@
 // calls) and every pattern of the issue in less common Go syntax (syntax);
 // round 12 is an examiner's pass over every item of the issue's sections 2
 // and 3 (exam) and GPU algorithms in modern Go with a helper library of
-// its own (apps); round 13 is generics (gen).
+// its own (apps); round 13 is generics (gen); round 14 is loop nests left
+// with goto and labelled jumps, into sibling loops too (gotonest), memory
+// through pointers and helpers (memory), and libraries across packages with
+// vocabularies of their own (xlib).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -39,5 +42,7 @@
 // round 10: 81 kernels, 47 bugs (iters), 75 kernels, 38 bugs (data);
 // round 11: 85 kernels, 32 bugs (prec), 100 kernels, 61 bugs (syntax);
 // round 12: 154 kernels, 94 bugs (exam), 62 kernels, 41 bugs (apps);
-// round 13: 40 kernels, 20 bugs (not counting ambig).
+// round 13: 40 kernels, 20 bugs; round 14: 49 kernels, 22 bugs
+// (gotonest), 52 kernels, 30 bugs (memory), 46 kernels, 26 bugs (xlib)
+// (not counting ambig).
 package blindsuite

@@ -363,6 +363,12 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 // convergent operation.
 var possiblyConvergent = &Summary{Convergent: true, Reaches: []string{UnknownCallee}}
 
+// onlyPossibly reports whether a convergent summary is so only because its
+// calls reach a function that cannot be known statically.
+func (s *Summary) onlyPossibly() bool {
+	return len(s.Reaches) > 0 && s.Reaches[len(s.Reaches)-1] == UnknownCallee
+}
+
 // UnknownCallee is how a summary's Reaches names a callee that cannot be
 // known statically.
 const UnknownCallee = "a function not known statically"

@@ -87,9 +87,11 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 	}
 	v.inferred[fn] = s
 	// A function whose directives declare its results but not that it is
-	// convergent still is when its body reaches a convergent operation.
+	// convergent still is when its body reaches a convergent operation,
+	// but not when it only calls a function that cannot be known: the
+	// directives say what it does (a lane-ID binding behind a hook).
 	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
-		if d, ok := v.local[obj]; ok && s.Convergent && !d.Convergent {
+		if d, ok := v.local[obj]; ok && s.Convergent && !d.Convergent && !s.onlyPossibly() {
 			d.Convergent, d.Barrier, d.Reaches = true, s.Barrier, s.Reaches
 			v.pass.ExportObjectFact(obj, d)
 		}

@@ -40,6 +40,13 @@ func (g *funcGraph) firstConvergent() *convergentSite {
 	if len(g.convergent) == 0 {
 		return nil
 	}
+	// One known to reach a convergent operation, rather than a function
+	// that cannot be known, when there is one.
+	for i := range g.convergent {
+		if !g.convergent[i].summary.onlyPossibly() {
+			return &g.convergent[i]
+		}
+	}
 	return &g.convergent[0]
 }
 

@@ -87,3 +87,21 @@ func entry(n int, threads []Thread) {
 		t.Sync() // want `barrier t.Sync under divergent control`
 	}
 }
+
+// idHook stands for a binding the analysis cannot see through.
+var idHook = func(t Thread) int { return t.id }
+
+// HookID is a lane ID behind a function value. The directive says what it
+// is; calling a function that cannot be known does not make it convergent.
+//
+//spmd:laneid
+func HookID(t Thread) int { return idHook(t) }
+
+func breakOnHookID(t Thread) {
+	for k := 0; k < 4; k++ {
+		if HookID(t) == k { // fine: HookID is not convergent
+			break
+		}
+		t.Sync() // want `barrier t.Sync under divergent control`
+	}
+}
