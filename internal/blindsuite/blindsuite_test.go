@@ -64,9 +64,6 @@ var knownMissing = map[string]string{
 	// the write *p then goes to b in some lanes only. What a pointer
 	// variable points to is not tracked through a closure's writes.
 	"round14/memory/indirect/indirect.go:59": "what a captured pointer points to after a closure reassigns it",
-	// A tree built by a helper that allocates and returns the nodes: the
-	// memory a call returns is taken to be shared by all lanes.
-	"round14/memory/indirect/indirect.go:176": "memory allocated by a callee and returned to the lane",
 	// A method writes the lane index two pointers down (o.in.vals): the
 	// summary's effects reach one level of memory below a parameter.
 	"round14/memory/indirect/indirect.go:327": "a callee's writes two pointers below its parameter",

@@ -76,6 +76,13 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 	g.noteConvergent(id, call, s)
 	if s != nil && s.Inferred {
 		g.applySummary(id, common, s)
+		if c, ok := call.(*ssa.Call); ok && g.returnsFresh(c) {
+			// What the callee put in memory it returns is as lane-dependent
+			// as what it returns.
+			for _, m := range g.memObjects(c) {
+				g.addWriter(m, id)
+			}
+		}
 		return
 	}
 	dependOn := func(vs ...ssa.Value) {

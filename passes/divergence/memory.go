@@ -69,6 +69,10 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 				return
 			}
 			walk(common.Value)
+			if g.returnsFresh(v) {
+				// Or memory it allocated: each lane's own.
+				roots = append(roots, g.memObjects(v)...)
+			}
 			for _, a := range common.Args {
 				if pointsToMemory(a.Type()) {
 					walk(a)
@@ -263,6 +267,17 @@ func (g *funcGraph) splitObjects(v ssa.Value) []*memObject {
 		return ms
 	}
 	return nil
+}
+
+// returnsFresh reports whether call, a call of a function whose body is
+// known, returns a pointer to memory that the callee may have allocated:
+// memory of the calling lane alone, holding what the callee put there.
+func (g *funcGraph) returnsFresh(call *ssa.Call) bool {
+	if !pointsToMemory(call.Type()) || call.Common().IsInvoke() {
+		return false
+	}
+	s := g.sem.calleeSummary(call.Common())
+	return s != nil && s.Inferred
 }
 
 // deepObjects returns the objects for the memory that the pointer held in

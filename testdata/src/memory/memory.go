@@ -263,3 +263,41 @@ func overwrittenUniformly(l spmd.Lane, n int) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+type node struct {
+	key         int
+	left, right *node
+}
+
+// insert allocates the nodes it links in: the tree is each lane's own.
+func insert(t *node, k int) *node {
+	if t == nil {
+		return &node{key: k}
+	}
+	if k < t.key {
+		t.left = insert(t.left, k)
+	} else {
+		t.right = insert(t.right, k)
+	}
+	return t
+}
+
+// Memory a callee allocates and returns belongs to the calling lane, and
+// holds what the callee put there: here a tree whose shape depends on the
+// lane.
+func treeFromHelper(l spmd.Lane) {
+	root := insert(nil, 4)
+	root = insert(root, l.Index())
+	if root.left != nil {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the same tree from keys every lane shares.
+func treeFromHelperUniform(l spmd.Lane, k int) {
+	root := insert(nil, 4)
+	root = insert(root, k)
+	if root.left != nil {
+		l.Barrier()
+	}
+}
