@@ -485,15 +485,13 @@ func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *S
 			continue
 		}
 		req := Requirement{Input: in, Name: input(in.Index)}
-		if in.Field > 0 && in.Index < len(inTypes) {
-			st, _ := inTypes[in.Index].Underlying().(*types.Struct)
-			if in.Contents {
-				st = pointedStruct(inTypes[in.Index])
+		if in.Field > 0 {
+			if in.Index < len(inTypes) {
+				req.Field = inputField(inTypes[in.Index], in)
 			}
-			if st == nil || in.Field > st.NumFields() {
+			if req.Field == "" {
 				continue
 			}
-			req.Field = st.Field(in.Field - 1).Name()
 		}
 		req.Why = []string{fmt.Sprintf("%s decides whether %s calls %s, given a function that reaches %s",
 			RequirementSubject(req, name), name, strings.TrimPrefix(input(f.Index), "parameter "), reached)}

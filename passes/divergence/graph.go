@@ -161,9 +161,6 @@ type memObject struct {
 	root    ssa.Value // the allocation, parameter or free variable
 	field   int       // the field of the struct root points to, or -1: all of it
 	writers []int     // values that may write it: instructions and effect nodes
-	// deep: the memory that the pointer held in root's memory points to
-	// (field is then of that struct).
-	deep bool
 }
 
 func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepOwn bool) *funcGraph {

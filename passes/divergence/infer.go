@@ -217,6 +217,8 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			s.CallsOnce = append(s.CallsOnce, in)
 		}
 	}
+	// The functions it returns: whether one calls its body once at most,
+	// whether they leave memory alone, whether one is convergent.
 	returnsFuncs, writes := false, false
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
@@ -224,24 +226,21 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 				continue
 			}
 			returnsFuncs = true
+			var ls *Summary
 			fn, _ := literal(op)
-			ls := g.sem.funcSummary(fn)
-			writes = writes || fn == nil || ls == nil || !ls.Inferred || len(ls.Effects) > 0 || ls.Private != nil && len(ls.Private.Effects) > 0
-			if fn != nil && len(fn.Params) > 0 && ls != nil && ls.callsBodyOnce() {
+			if fn != nil {
+				ls = g.sem.funcSummary(fn)
+			}
+			writes = writes || ls == nil || !ls.Inferred || len(ls.Effects) > 0 || ls.Private != nil && len(ls.Private.Effects) > 0
+			if ls != nil && len(fn.Params) > 0 && ls.callsBodyOnce() {
 				s.ReturnedBodyOnce = true
+			}
+			if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
+				s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: paramRequires(fs, op.Type()), Inferred: true}
 			}
 		}
 	}
 	s.ReturnedNoWrites = returnsFuncs && !writes
-	for _, ret := range g.returns {
-		for _, op := range g.instrs[ret].(*ssa.Return).Results {
-			if isFunc(op.Type()) {
-				if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
-					s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: paramRequires(fs, op.Type()), Inferred: true}
-				}
-			}
-		}
-	}
 	baseBad := g.violations(base)
 	var contents []Input
 	for in := range g.inputs {

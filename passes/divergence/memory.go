@@ -216,15 +216,22 @@ func (g *funcGraph) memObjects(root ssa.Value) []*memObject {
 	if ms, ok := g.memByRoot[root]; ok {
 		return ms
 	}
-	var ms []*memObject
-	if st := pointedStruct(root.Type()); st != nil {
-		for f := range st.NumFields() {
-			ms = append(ms, g.newMemObject(root, f))
-		}
-	} else {
-		ms = []*memObject{g.newMemObject(root, -1)}
-	}
+	ms := g.newMemObjects(root, root.Type())
 	g.memByRoot[root] = ms
+	return ms
+}
+
+// newMemObjects makes the objects for memory of root whose address is of
+// type ptr: one per field when it points to a struct, else one.
+func (g *funcGraph) newMemObjects(root ssa.Value, ptr types.Type) []*memObject {
+	st := pointedStruct(ptr)
+	if st == nil {
+		return []*memObject{g.newMemObject(root, -1)}
+	}
+	ms := make([]*memObject, st.NumFields())
+	for f := range ms {
+		ms[f] = g.newMemObject(root, f)
+	}
 	return ms
 }
 
@@ -286,18 +293,7 @@ func (g *funcGraph) deepObjects(v ssa.Value) []*memObject {
 	if ms, ok := g.deep[v]; ok {
 		return ms
 	}
-	elem := v.Type().Underlying().(*types.Pointer).Elem()
-	var ms []*memObject
-	if st := pointedStruct(elem); st != nil {
-		for f := range st.NumFields() {
-			ms = append(ms, g.newMemObject(v, f))
-		}
-	} else {
-		ms = []*memObject{g.newMemObject(v, -1)}
-	}
-	for _, m := range ms {
-		m.deep = true
-	}
+	ms := g.newMemObjects(v, v.Type().Underlying().(*types.Pointer).Elem())
 	g.deep[v] = ms
 	return ms
 }
@@ -316,14 +312,11 @@ func holdsPointer(t types.Type) bool {
 // function shows, such as go/ssa's box of a captured variable, or an input
 // of this function with such contents itself.
 func (g *funcGraph) storedPointees(a ssa.Value, in Input) []*memObject {
-	pick := func(ms []*memObject) []*memObject {
-		if in.Field > 0 && len(ms) > 0 && ms[0].field >= 0 && in.Field <= len(ms) {
+	if ms := g.deep[a]; ms != nil {
+		if in.Field > 0 && ms[0].field >= 0 && in.Field <= len(ms) {
 			return ms[in.Field-1 : in.Field]
 		}
 		return ms
-	}
-	if ms := g.deep[a]; ms != nil {
-		return pick(ms)
 	}
 	alloc, ok := a.(*ssa.Alloc)
 	if !ok {
@@ -335,11 +328,7 @@ func (g *funcGraph) storedPointees(a ssa.Value, in Input) []*memObject {
 		if !ok || st.Addr != alloc {
 			continue
 		}
-		if ms := g.splitObjects(st.Val); ms != nil {
-			out = append(out, pick(ms)...)
-		} else {
-			out = append(out, g.memRoots(st.Val)...)
-		}
+		out = append(out, g.contentRoots(st.Val, Input{Contents: true, Field: in.Field})...)
 	}
 	return out
 }

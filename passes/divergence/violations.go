@@ -3,6 +3,7 @@ package divergence
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 
 	"golang.org/x/tools/go/ssa"
@@ -125,12 +126,21 @@ func inputName(fn *ssa.Function, in Input) string {
 // input stands for, if it stands for one.
 func fieldName(fn *ssa.Function, in Input) string {
 	vals := inputValues(fn)
-	if in.Field == 0 || in.Index >= len(vals) {
+	if in.Index >= len(vals) {
 		return ""
 	}
-	st := pointedStruct(vals[in.Index].Type())
-	if !in.Contents {
-		st = valueStruct(vals[in.Index])
+	return inputField(vals[in.Index].Type(), in)
+}
+
+// inputField names the field that in stands for, of the struct an input of
+// type t points to (with Contents) or is, if it stands for one.
+func inputField(t types.Type, in Input) string {
+	if in.Field == 0 {
+		return ""
+	}
+	st, _ := t.Underlying().(*types.Struct)
+	if in.Contents {
+		st = pointedStruct(t)
 	}
 	if st != nil && in.Field <= st.NumFields() {
 		return st.Field(in.Field - 1).Name()
