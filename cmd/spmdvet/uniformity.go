@@ -147,6 +147,9 @@ type dumpFunc struct {
 	Temporal []dumpTemporal `json:"temporalDivergence"`
 }
 
+// dumpCycle.AssumedDivergent means listed under CYCLES ASSUMED DIVERGENT:
+// as in LLVM, a cycle nested in one listed before it is left out, and a
+// block's mConverged tells whether any cycle around it is assumed divergent.
 type dumpCycle struct {
 	Header           int   `json:"header"`
 	Entries          []int `json:"entries"`
@@ -207,7 +210,7 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 			Depth:            c.Depth,
 			Irreducible:      !c.Reducible(),
 			DivergentExit:    u.HasDivergentExit(c),
-			AssumedDivergent: !u.IsMConverged(c.Header()),
+			AssumedDivergent: slices.Contains(u.AssumedDivergent(), c),
 		})
 	}
 	blocks := f.Blocks()
