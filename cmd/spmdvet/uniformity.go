@@ -238,7 +238,7 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 			db.SSABlock = b.SSA.Index
 		}
 		for _, id := range b.Phis {
-			di := dumpInstr{Text: phiText(f, i, f.ValueName(id), id, f.PhiOf(id)), Divergent: u.IsDivergent(id)}
+			di := dumpInstr{Text: phiText(f, i, f.ValueName(id), id, f.PhiOf(id)), Divergent: f.IsDivergentID(id)}
 			db.Instrs = append(db.Instrs, di)
 		}
 		for _, instr := range b.Instrs {

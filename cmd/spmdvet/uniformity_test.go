@@ -234,7 +234,7 @@ func TestUniformityJSON(t *testing.T) {
 
 	// The SPMD functions, in source order; Launch itself is not one, the
 	// kernel literal it passes to Run is.
-	want := []string{"example.com/uk/uk.Branch", "example.com/uk/uk.Loop", "example.com/uk/uk.Irreducible", "example.com/uk/uk.IrreducibleNest", "example.com/uk/uk.Switch", "example.com/uk/uk.Launch$1"}
+	want := []string{"example.com/uk/uk.Branch", "example.com/uk/uk.Loop", "example.com/uk/uk.Irreducible", "example.com/uk/uk.IrreducibleNest", "example.com/uk/uk.FoldedPhi", "example.com/uk/uk.Switch", "example.com/uk/uk.Launch$1"}
 	if got := names(d); !slices.Equal(got, want) {
 		t.Fatalf("functions %v, want %v", got, want)
 	}
@@ -351,6 +351,22 @@ func TestUniformityJSON(t *testing.T) {
 			nest.Cycles, loopHead.MConverged)
 	}
 
+	folded := d.fn(t, "example.com/uk/uk.FoldedPhi")
+	var yPhis int
+	for _, b := range folded.Blocks {
+		for _, in := range b.Instrs {
+			if strings.Contains(in.Text, "phi [") && strings.HasSuffix(in.Text, "#y") {
+				yPhis++
+				if in.Divergent || b.MConverged {
+					t.Errorf("FoldedPhi: %+v in block %d (m-converged %v), want a uniform phi in the cycle", in, b.Index, b.MConverged)
+				}
+			}
+		}
+	}
+	if yPhis != 2 {
+		t.Errorf("FoldedPhi: %d phis of y, want go/ssa's 2", yPhis)
+	}
+
 	sw := d.fn(t, "example.com/uk/uk.Switch")
 	if term := sw.Blocks[0].Terminator; term == nil || !term.Divergent {
 		t.Errorf("Switch: entry terminator %+v, want a divergent if", term)
@@ -387,8 +403,8 @@ func TestUniformityText(t *testing.T) {
 	r := spmdvet(t, dir, "uniformity", "./uk")
 	wantCode(t, "uniformity", r, 0)
 	sections := strings.Split(r.stdout, "UniformityInfo for function ")
-	if sections[0] != "" || len(sections) != 7 {
-		t.Fatalf("want 6 sections starting with \"UniformityInfo for function\":\n%s", r.stdout)
+	if sections[0] != "" || len(sections) != 8 {
+		t.Fatalf("want 7 sections starting with \"UniformityInfo for function\":\n%s", r.stdout)
 	}
 	section := func(name string) string {
 		t.Helper()

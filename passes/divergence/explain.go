@@ -30,7 +30,19 @@ func (f *Func) ID(x any) (int, bool) {
 // instruction without a result, it reports whether it uses a divergent value.
 func (f *Func) IsDivergent(x any) bool {
 	id, ok := f.ID(x)
-	return ok && f.U.IsDivergent(id)
+	return ok && f.IsDivergentID(id)
+}
+
+// IsDivergentID is IsDivergent for a value number. A phi folded into the
+// one value it merges, as mem2reg would fold it, is as divergent as that
+// value: the analysis may have tainted the phi itself (inside a cycle
+// assumed divergent), but no use sees it.
+func (f *Func) IsDivergentID(id int) bool {
+	if phi, ok := f.graph.instrs[id].(*ssa.Phi); ok {
+		_, v, ok := f.graph.findValue(phi)
+		return ok && f.U.IsDivergent(v)
+	}
+	return f.U.IsDivergent(id)
 }
 
 // blockOf returns the block of the graph the analysis ran on that holds

@@ -541,31 +541,37 @@ func (g *funcGraph) newValue(block int) int {
 // valueID returns the graph value of an SSA value. Constants are interned,
 // so that a phi merging the same constant on every edge merges one value.
 func (g *funcGraph) valueID(v ssa.Value) int {
+	v, id, ok := g.findValue(v)
+	if ok {
+		return id
+	}
+	id = g.newValue(-1)
+	g.values[id] = v
+	if c, ok := v.(*ssa.Const); ok {
+		g.consts[constKey{c.Type(), constString(c.Value)}] = id
+	} else {
+		g.ids[v] = id
+	}
+	return id
+}
+
+// findValue returns what v stands for in the graph (a folded phi stands for
+// the value it merges) and, if that has one yet, its graph value.
+func (g *funcGraph) findValue(v ssa.Value) (ssa.Value, int, bool) {
 	if phi, ok := v.(*ssa.Phi); ok {
 		v = g.phiValue(phi)
 		if phi, ok := v.(*ssa.Phi); ok {
 			if id, ok := g.phiAlias[phi]; ok {
-				return id
+				return v, id, true
 			}
 		}
 	}
 	if c, ok := v.(*ssa.Const); ok {
-		key := constKey{c.Type(), constString(c.Value)}
-		if id, ok := g.consts[key]; ok {
-			return id
-		}
-		id := g.newValue(-1)
-		g.values[id] = v
-		g.consts[key] = id
-		return id
+		id, ok := g.consts[constKey{c.Type(), constString(c.Value)}]
+		return v, id, ok
 	}
-	if id, ok := g.ids[v]; ok {
-		return id
-	}
-	id := g.newValue(-1)
-	g.values[id] = v
-	g.ids[v] = id
-	return id
+	id, ok := g.ids[v]
+	return v, id, ok
 }
 
 // constKey identifies a constant: by type (the same type is usually the
