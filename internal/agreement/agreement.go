@@ -701,3 +701,32 @@ after:
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// RedirectedByClosure: a closure points the captured p at b in odd lanes
+// only, so the store through p lands in b there and in a elsewhere.
+func RedirectedByClosure(l spmd.Lane) {
+	a, b := 0, 0
+	p := &a
+	toB := func() { p = &b }
+	if l.Index()%2 == 1 {
+		toB()
+	}
+	*p = 1
+	if b == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// RedirectedByClosureUniform: every lane redirects p, or none does.
+func RedirectedByClosureUniform(l spmd.Lane, n int) {
+	a, b := 0, 0
+	p := &a
+	toB := func() { p = &b }
+	if n > 1 {
+		toB()
+	}
+	*p = 1
+	if b == 1 {
+		l.Barrier()
+	}
+}

@@ -86,6 +86,7 @@ var cases = []kernelCase{
 	{fn: "LabelledBreak", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.LabelledBreak(l, 4) })},
 	{fn: "Temporal", static: flagged, dynamic: diverges, run: kernel(agreement.Temporal)},
 	{fn: "ExitIntoLoop", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ExitIntoLoop(l, 4) })},
+	{fn: "RedirectedByClosure", static: flagged, dynamic: diverges, run: kernel(agreement.RedirectedByClosure)},
 	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
 	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
 	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},
@@ -165,6 +166,14 @@ var cases = []kernelCase{
 	{fn: "SwitchUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
 		for n := range 3 {
 			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.SwitchUniform(l, n) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	{fn: "RedirectedByClosureUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
+		for n := range 3 {
+			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.RedirectedByClosureUniform(l, n) }); err != nil {
 				return err
 			}
 		}

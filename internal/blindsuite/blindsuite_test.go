@@ -60,10 +60,6 @@ var knownFalse = map[string]string{
 // knownMissing lists the bugs that the analysis does not report yet, and
 // why. One that is reported now fails the test: take it out.
 var knownMissing = map[string]string{
-	// A closure assigns the captured pointer p under divergent control;
-	// the write *p then goes to b in some lanes only. What a pointer
-	// variable points to is not tracked through a closure's writes.
-	"round14/memory/indirect/indirect.go:59": "what a captured pointer points to after a closure reassigns it",
 	// A method writes the lane index two pointers down (o.in.vals): the
 	// summary's effects reach one level of memory below a parameter.
 	"round14/memory/indirect/indirect.go:327": "a callee's writes two pointers below its parameter",

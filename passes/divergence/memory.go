@@ -111,41 +111,65 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 }
 
 // findEscaped finds the per-lane memory whose address is stored in memory,
-// from where a load can bring it back.
+// from where a load can bring it back: by a store here, or by a callee
+// that stores a pointer it is given (a closure setting a captured pointer).
 func (g *funcGraph) findEscaped() {
 	seen, seenShared := make(map[*memObject]bool), make(map[*memObject]bool)
-	for changed := true; changed; {
-		changed = false
+	escape := func(v ssa.Value, shared bool) {
+		if !pointsToMemory(v.Type()) && !isFunc(v.Type()) {
+			return
+		}
+		for _, m := range g.memRoots(v) {
+			if !seen[m] {
+				seen[m] = true
+				g.escaped = append(g.escaped, m)
+			}
+			if shared && !seenShared[m] {
+				seenShared[m] = true
+				g.escapedShared = append(g.escapedShared, m)
+			}
+		}
+	}
+	for n := -1; n != len(g.escaped)+len(g.escapedShared); {
+		n = len(g.escaped) + len(g.escapedShared)
 		for _, b := range g.fn.Blocks {
 			for _, instr := range b.Instrs {
-				var addr, v ssa.Value
+				// Anything but a lane's own memory may be shared.
 				switch instr := instr.(type) {
 				case *ssa.Store:
-					addr, v = instr.Addr, instr.Val
+					escape(instr.Val, !g.privateAddress(instr.Addr))
 				case *ssa.MapUpdate:
-					addr, v = instr.Map, instr.Value
+					escape(instr.Value, !g.privateAddress(instr.Map))
 				case *ssa.Send:
-					addr, v = instr.Chan, instr.X
-				default:
-					continue
+					escape(instr.X, !g.privateAddress(instr.Chan))
+				case ssa.CallInstruction:
+					g.storedByCallee(instr.Common(), escape)
 				}
-				if !pointsToMemory(v.Type()) && !isFunc(v.Type()) {
-					continue
-				}
-				// Anything but a lane's own memory may be shared.
-				shared := !g.privateAddress(addr)
-				for _, m := range g.memRoots(v) {
-					if !seen[m] {
-						seen[m] = true
-						g.escaped = append(g.escaped, m)
-						changed = true
-					}
-					if shared && !seenShared[m] {
-						seenShared[m] = true
-						g.escapedShared = append(g.escapedShared, m)
-						changed = true
-					}
-				}
+			}
+		}
+	}
+}
+
+// storedByCallee calls escape for each pointer argument that the callee
+// may store in memory another argument points to: one that an effect of
+// its summary depends on.
+func (g *funcGraph) storedByCallee(common *ssa.CallCommon, escape func(v ssa.Value, shared bool)) {
+	if _, ok := common.Value.(*ssa.Builtin); ok {
+		return
+	}
+	args := supplied(common)
+	s := g.forArgs(g.sem.calleeSummary(common), args)
+	if s == nil || !s.Inferred {
+		return
+	}
+	for _, e := range s.Effects {
+		if e.Input.Index >= len(args) {
+			continue
+		}
+		shared := e.Input.Deep || !g.privateAddress(args[e.Input.Index])
+		for _, in := range e.When.On {
+			if !in.Contents && !in.Calls && in.Index < len(args) {
+				escape(args[in.Index], shared)
 			}
 		}
 	}

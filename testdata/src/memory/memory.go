@@ -301,3 +301,48 @@ func treeFromHelperUniform(l spmd.Lane, k int) {
 		l.Barrier()
 	}
 }
+
+// A closure points the captured p at b under divergent control: the store
+// through p then lands in a in some lanes and in b in the others.
+func redirectedByClosure(l spmd.Lane) {
+	a, b := 0, 0
+	p := &a
+	toB := func() { p = &b }
+	if l.Index()%2 == 1 {
+		toB()
+	}
+	*p = 1
+	if b == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: every lane redirects p.
+func redirectedByClosureUniform(l spmd.Lane, n int) {
+	a, b := 0, 0
+	p := &a
+	toB := func() { p = &b }
+	if n > 1 {
+		toB()
+	}
+	*p = 1
+	if b == 1 {
+		l.Barrier()
+	}
+}
+
+// setTo stores x in *pp: a function, not a closure, that redirects the
+// pointer it is given.
+func setTo(pp **int, x *int) { *pp = x }
+
+func redirectedByHelper(l spmd.Lane) {
+	a, b := 0, 0
+	p := &a
+	if l.Index() > 2 {
+		setTo(&p, &b)
+	}
+	*p = 1
+	if b == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
