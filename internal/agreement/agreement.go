@@ -730,3 +730,33 @@ func RedirectedByClosureUniform(l spmd.Lane, n int) {
 		l.Barrier()
 	}
 }
+
+// holder keeps a pointer to more of the lane's memory.
+type holder struct {
+	in *[4]int
+	k  int
+}
+
+func (h *holder) push(v int) {
+	h.in[h.k] = v
+	h.k++
+}
+
+// WrittenTwoPointersDown: a method writes the lane index through the
+// pointer its receiver holds, and that element guards a barrier.
+func WrittenTwoPointersDown(l spmd.Lane) {
+	h := holder{in: new([4]int)}
+	h.push(l.Index())
+	if h.in[0] != 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// WrittenTwoPointersDownUniform: the same with a value every lane shares.
+func WrittenTwoPointersDownUniform(l spmd.Lane, n int) {
+	h := holder{in: new([4]int)}
+	h.push(n)
+	if h.in[0] != 0 && h.k == 1 {
+		l.Barrier()
+	}
+}

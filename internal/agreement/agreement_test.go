@@ -87,6 +87,7 @@ var cases = []kernelCase{
 	{fn: "Temporal", static: flagged, dynamic: diverges, run: kernel(agreement.Temporal)},
 	{fn: "ExitIntoLoop", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ExitIntoLoop(l, 4) })},
 	{fn: "RedirectedByClosure", static: flagged, dynamic: diverges, run: kernel(agreement.RedirectedByClosure)},
+	{fn: "WrittenTwoPointersDown", static: flagged, dynamic: diverges, run: kernel(agreement.WrittenTwoPointersDown)},
 	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
 	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
 	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},
@@ -174,6 +175,14 @@ var cases = []kernelCase{
 	{fn: "RedirectedByClosureUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
 		for n := range 3 {
 			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.RedirectedByClosureUniform(l, n) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	{fn: "WrittenTwoPointersDownUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
+		for n := range 3 {
+			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.WrittenTwoPointersDownUniform(l, n) }); err != nil {
 				return err
 			}
 		}

@@ -59,11 +59,7 @@ var knownFalse = map[string]string{
 
 // knownMissing lists the bugs that the analysis does not report yet, and
 // why. One that is reported now fails the test: take it out.
-var knownMissing = map[string]string{
-	// A method writes the lane index two pointers down (o.in.vals): the
-	// summary's effects reach one level of memory below a parameter.
-	"round14/memory/indirect/indirect.go:327": "a callee's writes two pointers below its parameter",
-}
+var knownMissing = map[string]string{}
 
 func TestBlindSuite(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Tests: false}

@@ -49,7 +49,7 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 				case *ssa.Lookup:
 					from = v.X
 				}
-				if ms := g.deep[from]; ms != nil {
+				if ms := g.deepAt(from); ms != nil {
 					roots = append(roots, ms...)
 					return
 				}
@@ -282,7 +282,7 @@ func (g *funcGraph) splitObjects(v ssa.Value) []*memObject {
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		// The pointer held in an own input's memory.
-		if ms := g.deep[v.X]; v.Op == token.MUL && ms != nil && ms[0].field >= 0 {
+		if ms := g.deepAt(v.X); v.Op == token.MUL && ms != nil && ms[0].field >= 0 {
 			return ms
 		}
 		return nil
@@ -311,22 +311,61 @@ func (g *funcGraph) returnsFresh(call *ssa.Call) bool {
 	return s != nil && s.Inferred
 }
 
-// deepObjects returns the objects for the memory that the pointer held in
-// own input v's memory points to, split by field as memObjects does.
+// deepObjects returns the objects for the memory that the pointers held in
+// own input v's memory point to. They are split by field as memObjects
+// does when there is one such pointer, or one pointer field.
 func (g *funcGraph) deepObjects(v ssa.Value) []*memObject {
 	if ms, ok := g.deep[v]; ok {
 		return ms
 	}
-	ms := g.newMemObjects(v, v.Type().Underlying().(*types.Pointer).Elem())
+	var ms []*memObject
+	if held := heldPointers(v.Type()); len(held) == 1 {
+		ms = g.newMemObjects(v, held[0])
+	} else {
+		ms = []*memObject{g.newMemObject(v, -1)}
+	}
 	g.deep[v] = ms
 	return ms
 }
 
+// deepAt returns the deep objects that a pointer loaded from addr points
+// to: addr is an own input with deep objects, or one of its pointer fields.
+func (g *funcGraph) deepAt(addr ssa.Value) []*memObject {
+	if ms := g.deep[addr]; ms != nil {
+		return ms
+	}
+	if fa, ok := addr.(*ssa.FieldAddr); ok && pointsToMemory(fa.Type().Underlying().(*types.Pointer).Elem()) {
+		return g.deep[fa.X]
+	}
+	return nil
+}
+
 // holdsPointer reports whether t points to memory that holds a pointer to
-// more memory: a captured pointer, slice or map variable, say.
-func holdsPointer(t types.Type) bool {
+// more memory: a captured pointer, slice or map variable, or a struct with
+// such a field, say.
+func holdsPointer(t types.Type) bool { return len(heldPointers(t)) > 0 }
+
+// heldPointers returns the types of the pointers held in the memory that t
+// points to: itself, or its fields that point to memory.
+func heldPointers(t types.Type) []types.Type {
 	p, ok := t.Underlying().(*types.Pointer)
-	return ok && pointsToMemory(p.Elem())
+	if !ok {
+		return nil
+	}
+	if pointsToMemory(p.Elem()) {
+		return []types.Type{p.Elem()}
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || st.NumFields() > maxFields {
+		return nil
+	}
+	var held []types.Type
+	for f := range st.NumFields() {
+		if ft := st.Field(f).Type(); pointsToMemory(ft) {
+			held = append(held, ft)
+		}
+	}
+	return held
 }
 
 // storedPointees returns the objects that an input's Deep contents stand
@@ -347,13 +386,36 @@ func (g *funcGraph) storedPointees(a ssa.Value, in Input) []*memObject {
 		return nil
 	}
 	var out []*memObject
-	for _, ref := range *alloc.Referrers() {
-		st, ok := ref.(*ssa.Store)
-		if !ok || st.Addr != alloc {
-			continue
+	seen := make(map[ssa.Value]bool)
+	var stored func(addr ssa.Value)
+	stored = func(addr ssa.Value) {
+		if seen[addr] {
+			return
 		}
-		out = append(out, g.contentRoots(st.Val, Input{Contents: true, Field: in.Field})...)
+		seen[addr] = true
+		for _, ref := range *addr.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if ref.Addr != addr {
+					continue
+				}
+				if pointsToMemory(ref.Val.Type()) {
+					out = append(out, g.contentRoots(ref.Val, Input{Contents: true, Field: in.Field})...)
+				} else if ld, ok := ref.Val.(*ssa.UnOp); ok && ld.Op == token.MUL {
+					// A struct copied in whole (a composite literal):
+					// what its fields held.
+					if src, ok := ld.X.(*ssa.Alloc); ok {
+						stored(src)
+					}
+				}
+			case *ssa.FieldAddr:
+				if _, ok := addr.(*ssa.Alloc); ok {
+					stored(ref)
+				}
+			}
+		}
 	}
+	stored(alloc)
 	return out
 }
 

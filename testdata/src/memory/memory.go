@@ -346,3 +346,33 @@ func redirectedByHelper(l spmd.Lane) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// holder keeps a pointer to more of the lane's memory.
+type holder struct {
+	in *[4]int
+	k  int
+}
+
+// push writes through the pointer its receiver holds: memory two pointers
+// below its parameter.
+func (h *holder) push(v int) {
+	h.in[h.k] = v
+	h.k++
+}
+
+func writtenTwoPointersDown(l spmd.Lane) {
+	h := holder{in: new([4]int)}
+	h.push(l.Index())
+	if h.in[0] != 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: every lane pushes the same values.
+func writtenTwoPointersDownUniform(l spmd.Lane, n int) {
+	h := holder{in: new([4]int)}
+	h.push(n)
+	if h.in[0] != 0 && h.k == 1 {
+		l.Barrier()
+	}
+}

@@ -19,11 +19,11 @@ type list struct {
 	items []int
 }
 
-func (s *list) push(v int) { s.items = append(s.items, v) } // want push:`spmd\(own\[0\]=spmd\(effect\(\*0\.0\)=on\(0,\*0\.0,1\)\)\)`
+func (s *list) push(v int) { s.items = append(s.items, v) } // want push:`spmd\(own\[0 0\]=spmd\(effect\(\*0\.0\)=on\(0,\*0\.0,\*\*0,1\) effect\(\*\*0\)=on\(0,\*0\.0,\*\*0,1\)\)\)`
 
 // backward's loop runs as often as the list is long: on what the receiver
 // points to, when that is the calling lane's own list.
-func (s *list) backward() iter.Seq[int] { // want backward:`own\[0\]=spmd\(result0=on\(0\) returned-body-control=on\(0,\*0\.0\)`
+func (s *list) backward() iter.Seq[int] { // want backward:`own\[0 0\]=spmd\(result0=on\(0\) returned-body-control=on\(0,\*0\.0\)`
 	return func(yield func(int) bool) {
 		for i := len(s.items) - 1; i >= 0; i-- {
 			if !yield(s.items[i]) {
@@ -35,7 +35,7 @@ func (s *list) backward() iter.Seq[int] { // want backward:`own\[0\]=spmd\(resul
 
 // each calls f once per item: on the list's length, when that is the
 // calling lane's own list.
-func (s *list) each(f func(int) bool) { // want each:`spmd\(calls\(1\)=on\(0,1,1\(\)\) own\[0\]=spmd\(calls\(1\)=on\(0,\*0\.0,1,1\(\)\)\)\)`
+func (s *list) each(f func(int) bool) { // want each:`spmd\(calls\(1\)=on\(0,1,1\(\)\) own\[0 0\]=spmd\(calls\(1\)=on\(0,\*0\.0,\*\*0,1,1\(\)\) calls-fixed\(1\)=on\(0,\*0\.0,1,1\(\)\)\)\)`
 	for i := len(s.items) - 1; i >= 0; i-- {
 		if !f(s.items[i]) {
 			return

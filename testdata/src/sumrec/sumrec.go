@@ -160,14 +160,14 @@ type tree struct {
 	kids []*tree
 }
 
-func (t *tree) visit(l spmd.Lane) { // want visit:`^spmd\(barrier requires\(0\) own\[0\]=spmd\(barrier requires\(0\) requires\(\*0\.0\)\)\)$`
+func (t *tree) visit(l spmd.Lane) { // want visit:`^spmd\(barrier requires\(0\) own\[0 0\]=spmd\(barrier requires\(0\) requires\(\*0\.0\) requires\(\*\*0\)\)\)$`
 	l.Barrier()
 	for _, k := range t.kids {
 		k.visit(l)
 	}
 }
 
-func useVisit(l spmd.Lane, t *tree) { // want useVisit:`^spmd\(barrier requires\(1\) own\[1\]=spmd\(barrier requires\(1\) requires\(\*1\.0\)\)\)$`
+func useVisit(l spmd.Lane, t *tree) { // want useVisit:`^spmd\(barrier requires\(1\) own\[1 1\]=spmd\(barrier requires\(1\) requires\(\*1\.0\) requires\(\*\*1\)\)\)$`
 	t.visit(l)
 	if l.Index() == 3 {
 		t.visit(l) // want `barrier t.visit under divergent control`
