@@ -301,6 +301,19 @@ var sumRelatedCases = []sumRelatedCase{
 		},
 	},
 	{
+		// The call that wrote the memory, two pointers below its
+		// receiver, comes between the memory and the source.
+		pkg: "memory", fn: "writtenTwoPointersDown", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition h\.in\[0\] != 0 depends on the lane$`,
+			`^h\.in\[0\] depends on the lane$`,
+			`^new\(\[4\]int\) holds lane-dependent values$`,
+			`^h\.push\(l\.Index\(\)\) writes lane-dependent values there$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
 		pkg: "sumrelated", fn: "pointer", at: "waitIfPositive(l, &v)",
 		steps: []string{
 			`parameter p of waitIfPositive points to decides whether l\.Barrier\b`,

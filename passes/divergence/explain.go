@@ -667,6 +667,15 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 		}
 		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(memFormat, m.describe(f.exprs))}, true
 	}
+	if call, ok := g.effectOf[id]; ok {
+		// What a call writes through its arguments.
+		if _, ok := g.instrs[call].(ssa.CallInstruction); ok {
+			if e := f.callExpr(g.instrs[call].Pos()); e != nil {
+				return Note{e.Pos(), e.End(), exprText(e) + " writes lane-dependent values there"}, true
+			}
+		}
+		return Note{}, false
+	}
 	v := g.values[id]
 	if v == nil {
 		return Note{}, false
