@@ -760,3 +760,32 @@ func WrittenTwoPointersDownUniform(l spmd.Lane, n int) {
 		l.Barrier()
 	}
 }
+
+// AppendLaneValues: every lane appends as many values, its own; a loop over
+// them runs as often in every lane.
+func AppendLaneValues(l spmd.Lane, n int) int {
+	var buf []int
+	for i := 0; i < n; i++ {
+		buf = append(buf, l.Index()*i)
+	}
+	s := 0
+	for _, v := range buf {
+		s += spmd.ReduceAdd(l, v)
+	}
+	return s
+}
+
+// fresh returns memory it allocates, holding v.
+func fresh(v int) []int {
+	s := make([]int, 4)
+	s[0] = v
+	return s
+}
+
+// FreshFromHelper: the memory a helper returns holds the lane index.
+func FreshFromHelper(l spmd.Lane) {
+	s := fresh(l.Index())
+	if s[0] > 2 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}

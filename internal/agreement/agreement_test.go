@@ -88,6 +88,7 @@ var cases = []kernelCase{
 	{fn: "ExitIntoLoop", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ExitIntoLoop(l, 4) })},
 	{fn: "RedirectedByClosure", static: flagged, dynamic: diverges, run: kernel(agreement.RedirectedByClosure)},
 	{fn: "WrittenTwoPointersDown", static: flagged, dynamic: diverges, run: kernel(agreement.WrittenTwoPointersDown)},
+	{fn: "FreshFromHelper", static: flagged, dynamic: diverges, run: kernel(agreement.FreshFromHelper)},
 	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
 	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
 	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},
@@ -188,6 +189,7 @@ var cases = []kernelCase{
 		}
 		return nil
 	}},
+	{fn: "AppendLaneValues", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.AppendLaneValues(l, 3) })},
 	{fn: "TemporalUniformExit", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.TemporalUniformExit(l, 4) })},
 	{fn: "SharedExchange", static: accepted, dynamic: completes, run: func(lanes int) error {
 		data := make([]int, lanes)

@@ -46,10 +46,6 @@ var checked = []string{
 // knownFalse lists the findings on correct code that the analysis still
 // makes, and why. One that is no longer made fails the test: take it out.
 var knownFalse = map[string]string{
-	// The list holds lane-dependent values, as many in every lane; but
-	// append's result is taken to depend on the values appended, so the
-	// length the loop over the list reads is lane-dependent too.
-	"round10/iters/loops/shapes.go:118": "append's result depends on the values appended, not only on how many",
 	// A goto to the header of a loop built with goto: every path where
 	// lanes diverged brings k = 0 there, and only the loop's own back edge
 	// brings another value. As in LLVM, a join's phi is divergent unless

@@ -77,10 +77,20 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 	if s != nil && s.Inferred {
 		g.applySummary(id, common, s)
 		if c, ok := call.(*ssa.Call); ok && g.returnsFresh(c) {
-			// What the callee put in memory it returns is as lane-dependent
-			// as what it returns.
+			// What the callee put in memory it returns: as lane-dependent
+			// as the summary says, or as what it returns.
+			w := g.newValue(-1)
+			g.effectOf[w] = id
+			g.depend(w, id)
+			for _, d := range s.ResultContents {
+				if d.Always {
+					g.seed(w, "puts lane-dependent values in the memory it returns"+s.ownMemoryNote())
+				} else {
+					g.dependOnInputs(w, d.On, supplied(common))
+				}
+			}
 			for _, m := range g.memObjects(c) {
-				g.addWriter(m, id)
+				g.addWriter(m, w)
 			}
 		}
 		return
@@ -341,16 +351,12 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 		g.depend(id, g.valueID(a))
 	}
 	switch b.Name() {
+	case "append":
+		g.addAppend(id, args)
+		return
 	case "copy":
 		if len(args) == 2 {
 			g.readMemory(id, args[1])
-			g.writeMemory(id, args[0])
-		}
-	case "append":
-		for _, a := range args {
-			g.readMemory(id, a)
-		}
-		if len(args) > 0 {
 			g.writeMemory(id, args[0])
 		}
 	case "close":
@@ -361,6 +367,29 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 	case "delete", "clear":
 		if len(args) > 0 {
 			g.writeMemory(id, args[0])
+		}
+	}
+}
+
+// addAppend records append(args...), call id. Its result, a slice header,
+// depends on the headers given: as many values appended in every lane
+// give a list of the same length, whatever they are. What it holds
+// depends on what they hold; it is written in the array given (when that
+// has room) or in a new one, the call's own memory.
+func (g *funcGraph) addAppend(id int, args []ssa.Value) {
+	if len(args) == 0 {
+		return
+	}
+	elems := g.newValue(-1)
+	g.effectOf[elems] = id
+	for _, a := range args {
+		g.depend(elems, g.valueID(a))
+		g.readMemory(elems, a)
+	}
+	g.writeMemory(elems, args[0])
+	if v, ok := g.instrs[id].(ssa.Value); ok {
+		for _, m := range g.memObjects(v) {
+			g.addWriter(m, elems)
 		}
 	}
 }
@@ -884,7 +913,10 @@ func (g *funcGraph) forArgs(s *Summary, args []ssa.Value) *Summary {
 		}
 	}
 	for _, i := range s.DeepInputs {
-		if i < len(args) && args[i] != nil && len(g.storedPointees(args[i], Input{})) > 0 {
+		// Pointers to the lane's memory are stored there, or it is the
+		// lane's own variable, which the callee may fill with memory it
+		// allocates (appending to a captured slice).
+		if i < len(args) && args[i] != nil && (len(g.storedPointees(args[i], Input{})) > 0 || len(g.memRoots(args[i])) > 0) {
 			return s.Private
 		}
 	}

@@ -24,7 +24,12 @@
 // divergent results and to write divergent data into per-lane memory it
 // receives. Memory the function allocates is private to each lane: loads from
 // it are divergent when a store to it is divergent or runs under divergent
-// control. Memory reached through parameters and globals is shared: a load
+// control. append's result, a slice header, depends on the headers it is
+// given, not on the values appended: a list with as many values in every
+// lane is as long in every lane; its values are in the lane's own array.
+// Memory a callee allocates and returns, or stores in memory it is given,
+// is the calling lane's too (Summary.ResultContents, StoresFresh).
+// Memory reached through parameters and globals is shared: a load
 // from it is divergent only when its address is. A function given memory of
 // the calling lane alone (a kernel's local variable) is applied with a second
 // summary, inferred with that memory private to each lane (Summary.Private);

@@ -57,6 +57,9 @@ type funcGraph struct {
 	// objects in deep.
 	deepOwn bool
 	deep    map[ssa.Value][]*memObject
+	// calleeStored maps a variable given to calls to the memory those
+	// calls may have allocated and stored in it (see storedByCallee).
+	calleeStored map[ssa.Value][]*memObject
 	// calledArgs are nodes standing for the arguments of calls of function
 	// inputs, as they reach the results (see Summary.CallControlFixed).
 	calledArgs []int
@@ -181,6 +184,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 		deepOwn:      deepOwn,
 		inputs:       make(map[Input]int),
 		deep:         make(map[ssa.Value][]*memObject),
+		calleeStored: make(map[ssa.Value][]*memObject),
 		fieldNodes:   make(map[ssa.Value][]int),
 		effectOf:     make(map[int]int),
 		bodyWrites:   make(map[int]bodyWrite),
@@ -243,7 +247,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 			for _, m := range g.memObjects(v) {
 				g.inputs[Input{Index: i, Contents: true, Field: m.field + 1}] = m.id
 			}
-			if g.deepOwn && holdsPointer(v.Type()) {
+			if g.deepOwn && holdsPointer(g.sem, v.Type()) {
 				for _, m := range g.deepObjects(v) {
 					g.inputs[Input{Index: i, Contents: true, Deep: true, Field: m.field + 1}] = m.id
 				}

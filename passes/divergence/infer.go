@@ -126,7 +126,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 			if !own[v] {
 				shared = append(shared, i)
 			}
-			if holdsPointer(v.Type()) {
+			if holdsPointer(pa.vocab, v.Type()) {
 				deep = append(deep, i)
 			}
 		}
@@ -180,6 +180,12 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		if s.Results[k].Always {
 			s.Results[k].Why = g.resultSource(pa.pass.Fset, base, k)
 		}
+		if pointsToMemory(fn.Signature.Results().At(k).Type()) && s.ResultContents == nil {
+			s.ResultContents = make([]Dependence, nres)
+		}
+	}
+	for k := range s.ResultContents {
+		s.ResultContents[k].Always = g.resultContentsDivergent(base, k)
 	}
 	if site := g.firstConvergent(); site != nil {
 		s.Convergent = true
@@ -197,6 +203,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			}
 		}
 	}
+	s.StoresFresh = g.storesFresh()
 	var inputCalls [][]inputCall
 	s.CallsInputs, inputCalls = g.inputCalls()
 	s.CallControl = make([]Dependence, len(s.CallsInputs))
@@ -263,6 +270,11 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		for k := range s.Results {
 			if !s.Results[k].Always && g.resultDivergent(r, k) {
 				s.Results[k].On = append(s.Results[k].On, in)
+			}
+		}
+		for k := range s.ResultContents {
+			if !s.ResultContents[k].Always && g.resultContentsDivergent(r, k) {
+				s.ResultContents[k].On = append(s.ResultContents[k].On, in)
 			}
 		}
 		if !s.ReturnedResults.Always && g.returnedResultsDivergent(r) {
@@ -438,6 +450,67 @@ func (g *funcGraph) resultDivergent(r *uniformity.Result, k int) bool {
 		}
 	}
 	return !same && controlled
+}
+
+// storesFresh returns the inputs in whose memory the function stores
+// pointers to memory it allocated, or passes them to a callee that does.
+func (g *funcGraph) storesFresh() []int {
+	index := make(map[ssa.Value]int)
+	for i, v := range inputValues(g.fn) {
+		index[v] = i
+	}
+	var out []int
+	add := func(addr ssa.Value) {
+		base, _ := addressBase(addr)
+		if i, ok := index[base]; ok && !slices.Contains(out, i) {
+			out = append(out, i)
+		}
+	}
+	for _, b := range g.fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				if pointsToMemory(instr.Val.Type()) && slices.ContainsFunc(g.memRoots(instr.Val), allocatedHere) {
+					add(instr.Addr)
+				}
+			case ssa.CallInstruction:
+				args := supplied(instr.Common())
+				if s := g.forArgs(g.sem.calleeSummary(instr.Common()), args); s != nil {
+					for _, i := range s.StoresFresh {
+						if i < len(args) {
+							add(args[i])
+						}
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// allocatedHere reports whether m is memory the function allocated (or a
+// callee did for it), not memory an input points to.
+func allocatedHere(m *memObject) bool {
+	switch m.root.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return false
+	}
+	return true
+}
+
+// resultContentsDivergent reports whether memory that the function
+// allocated itself and returns as result k holds divergent values in r.
+func (g *funcGraph) resultContentsDivergent(r *uniformity.Result, k int) bool {
+	for _, ret := range g.returns {
+		for _, m := range g.memRoots(g.instrs[ret].(*ssa.Return).Results[k]) {
+			// The caller's memory: effects say what is written there.
+			if allocatedHere(m) && r.IsDivergent(m.id) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resultSource names the source of divergence that result k of g's

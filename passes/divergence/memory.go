@@ -3,6 +3,7 @@ package divergence
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -64,7 +65,9 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 			common := v.Common()
 			if b, ok := common.Value.(*ssa.Builtin); ok {
 				if b.Name() == "append" && len(common.Args) > 0 {
+					// The array given, or a new one: each lane's own.
 					walk(common.Args[0])
+					roots = append(roots, g.memObjects(v)...)
 				}
 				return
 			}
@@ -115,11 +118,8 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 // that stores a pointer it is given (a closure setting a captured pointer).
 func (g *funcGraph) findEscaped() {
 	seen, seenShared := make(map[*memObject]bool), make(map[*memObject]bool)
-	escape := func(v ssa.Value, shared bool) {
-		if !pointsToMemory(v.Type()) && !isFunc(v.Type()) {
-			return
-		}
-		for _, m := range g.memRoots(v) {
+	escape := func(ms []*memObject, shared bool) {
+		for _, m := range ms {
 			if !seen[m] {
 				seen[m] = true
 				g.escaped = append(g.escaped, m)
@@ -130,6 +130,11 @@ func (g *funcGraph) findEscaped() {
 			}
 		}
 	}
+	escapeValue := func(v ssa.Value, shared bool) {
+		if pointsToMemory(v.Type()) || isFunc(v.Type()) {
+			escape(g.memRoots(v), shared)
+		}
+	}
 	for n := -1; n != len(g.escaped)+len(g.escapedShared); {
 		n = len(g.escaped) + len(g.escapedShared)
 		for _, b := range g.fn.Blocks {
@@ -137,23 +142,26 @@ func (g *funcGraph) findEscaped() {
 				// Anything but a lane's own memory may be shared.
 				switch instr := instr.(type) {
 				case *ssa.Store:
-					escape(instr.Val, !g.privateAddress(instr.Addr))
+					escapeValue(instr.Val, !g.privateAddress(instr.Addr))
 				case *ssa.MapUpdate:
-					escape(instr.Value, !g.privateAddress(instr.Map))
+					escapeValue(instr.Value, !g.privateAddress(instr.Map))
 				case *ssa.Send:
-					escape(instr.X, !g.privateAddress(instr.Chan))
+					escapeValue(instr.X, !g.privateAddress(instr.Chan))
 				case ssa.CallInstruction:
-					g.storedByCallee(instr.Common(), escape)
+					g.storedByCallee(instr, escapeValue, escape)
 				}
 			}
 		}
 	}
 }
 
-// storedByCallee calls escape for each pointer argument that the callee
-// may store in memory another argument points to: one that an effect of
-// its summary depends on.
-func (g *funcGraph) storedByCallee(common *ssa.CallCommon, escape func(v ssa.Value, shared bool)) {
+// storedByCallee finds the memory that a call's callee may store in memory
+// an argument points to: a pointer argument that an effect of its summary
+// depends on, and, for an effect on what pointers held there point to,
+// memory the callee allocated (the array of an append to a slice field).
+// The latter is the call's own memory object, listed in g.calleeStored.
+func (g *funcGraph) storedByCallee(call ssa.CallInstruction, escapeValue func(ssa.Value, bool), escape func([]*memObject, bool)) {
+	common := call.Common()
 	if _, ok := common.Value.(*ssa.Builtin); ok {
 		return
 	}
@@ -166,10 +174,18 @@ func (g *funcGraph) storedByCallee(common *ssa.CallCommon, escape func(v ssa.Val
 		if e.Input.Index >= len(args) {
 			continue
 		}
-		shared := e.Input.Deep || !g.privateAddress(args[e.Input.Index])
+		a := args[e.Input.Index]
+		shared := e.Input.Deep || !g.privateAddress(a)
 		for _, in := range e.When.On {
 			if !in.Contents && !in.Calls && in.Index < len(args) {
-				escape(args[in.Index], shared)
+				escapeValue(args[in.Index], shared)
+			}
+		}
+		if v, ok := call.(*ssa.Call); ok && e.Input.Deep && slices.Contains(s.StoresFresh, e.Input.Index) {
+			fresh := g.memObjects(v)
+			escape(fresh, !g.privateAddress(a))
+			if !slices.Contains(g.calleeStored[a], fresh[0]) {
+				g.calleeStored[a] = append(g.calleeStored[a], fresh...)
 			}
 		}
 	}
@@ -342,8 +358,13 @@ func (g *funcGraph) deepAt(addr ssa.Value) []*memObject {
 
 // holdsPointer reports whether t points to memory that holds a pointer to
 // more memory: a captured pointer, slice or map variable, or a struct with
-// such a field, say.
-func holdsPointer(t types.Type) bool { return len(heldPointers(t)) > 0 }
+// such a field, say. A lane handle's insides are not the kernel's.
+func holdsPointer(sem semantics, t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok && sem.isLane(p.Elem()) {
+		return false
+	}
+	return len(heldPointers(t)) > 0
+}
 
 // heldPointers returns the types of the pointers held in the memory that t
 // points to: itself, or its fields that point to memory.
@@ -381,11 +402,11 @@ func (g *funcGraph) storedPointees(a ssa.Value, in Input) []*memObject {
 		}
 		return ms
 	}
+	out := slices.Clone(g.calleeStored[a])
 	alloc, ok := a.(*ssa.Alloc)
 	if !ok {
-		return nil
+		return out
 	}
-	var out []*memObject
 	seen := make(map[ssa.Value]bool)
 	var stored func(addr ssa.Value)
 	stored = func(addr ssa.Value) {

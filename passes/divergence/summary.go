@@ -46,11 +46,19 @@ type Summary struct {
 	Inferred bool
 	// Results says, per result, when it is divergent.
 	Results []Dependence
+	// ResultContents says, per result, when memory that the function
+	// allocated and returns there holds divergent values; nil if no
+	// result points to memory.
+	ResultContents []Dependence
 	// Requires lists the inputs that must be uniform, and why.
 	Requires []Requirement
 	// Effects lists, per input that points to memory, when the call may
 	// leave divergent values there.
 	Effects []Effect
+	// StoresFresh lists the inputs in whose memory the function may store
+	// pointers to memory it allocated (an append to a slice field): what
+	// those pointers point to afterwards is the calling lane's own.
+	StoresFresh []int
 	// CallsInputs lists the inputs that are functions the body calls (or,
 	// for Contents, variables holding functions it calls): a call passing a
 	// convergent function there is convergent.
@@ -230,6 +238,11 @@ func (s *Summary) String() string {
 		for i, r := range s.Results {
 			parts = append(parts, fmt.Sprintf("result%d=%s", i, r))
 		}
+		for i, r := range s.ResultContents {
+			if r.Always || len(r.On) > 0 {
+				parts = append(parts, fmt.Sprintf("result-contents%d=%s", i, r))
+			}
+		}
 		for _, r := range s.Requires {
 			if r.Shared {
 				parts = append(parts, fmt.Sprintf("requires-shared(%s)", r.Input))
@@ -239,6 +252,9 @@ func (s *Summary) String() string {
 		}
 		for _, e := range s.Effects {
 			parts = append(parts, fmt.Sprintf("effect(%s)=%s", e.Input, e.When))
+		}
+		if len(s.StoresFresh) > 0 {
+			parts = append(parts, fmt.Sprintf("stores-fresh%v", s.StoresFresh))
 		}
 		for i, in := range s.CallsInputs {
 			if i < len(s.CallControl) && (s.CallControl[i].Always || len(s.CallControl[i].On) > 0) {

@@ -19,7 +19,7 @@ type list struct {
 	items []int
 }
 
-func (s *list) push(v int) { s.items = append(s.items, v) } // want push:`spmd\(own\[0 0\]=spmd\(effect\(\*0\.0\)=on\(0,\*0\.0,\*\*0,1\) effect\(\*\*0\)=on\(0,\*0\.0,\*\*0,1\)\)\)`
+func (s *list) push(v int) { s.items = append(s.items, v) } // want push:`spmd\(stores-fresh\[0\] own\[0 0\]=spmd\(effect\(\*0\.0\)=on\(0,\*0\.0\) effect\(\*\*0\)=on\(0,\*0\.0,\*\*0,1\) stores-fresh\[0\]\)\)`
 
 // backward's loop runs as often as the list is long: on what the receiver
 // points to, when that is the calling lane's own list.
