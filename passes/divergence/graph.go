@@ -60,6 +60,9 @@ type funcGraph struct {
 	// calleeStored maps a variable given to calls to the memory those
 	// calls may have allocated and stored in it (see storedByCallee).
 	calleeStored map[ssa.Value][]*memObject
+	// fieldRoots holds the values whose roots memRoots is finding for a
+	// field of them.
+	fieldRoots map[ssa.Value]bool
 	// calledArgs are nodes standing for the arguments of calls of function
 	// inputs, as they reach the results (see Summary.CallControlFixed).
 	calledArgs []int
@@ -161,9 +164,10 @@ type semantics interface {
 // divergent control.
 type memObject struct {
 	id      int
-	root    ssa.Value // the allocation, parameter or free variable
-	field   int       // the field of the struct root points to, or -1: all of it
-	writers []int     // values that may write it: instructions and effect nodes
+	root    ssa.Value     // the allocation, parameter or free variable
+	field   int           // the field of the struct root points to, or -1: all of it
+	st      *types.Struct // with a field, the struct
+	writers []int         // values that may write it: instructions and effect nodes
 }
 
 func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepOwn bool) *funcGraph {
@@ -185,6 +189,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 		inputs:       make(map[Input]int),
 		deep:         make(map[ssa.Value][]*memObject),
 		calleeStored: make(map[ssa.Value][]*memObject),
+		fieldRoots:   make(map[ssa.Value]bool),
 		fieldNodes:   make(map[ssa.Value][]int),
 		effectOf:     make(map[int]int),
 		bodyWrites:   make(map[int]bodyWrite),

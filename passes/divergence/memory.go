@@ -84,9 +84,22 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 		case *ssa.FieldAddr:
 			if ms := g.splitObjects(v.X); ms != nil {
 				roots = append(roots, ms[v.Field])
-			} else {
-				walk(v.X)
+				return
 			}
+			// Of the structs v.X may point to, the field's object when
+			// their fields are told apart (nodes of a list).
+			if g.fieldRoots[v.X] {
+				walk(v.X) // a cycle through calls: all of them
+				return
+			}
+			g.fieldRoots[v.X] = true
+			st := pointedStruct(v.X.Type())
+			for _, m := range g.memRoots(v.X) {
+				if m.field < 0 || m.st != st || m.field == v.Field {
+					roots = append(roots, m)
+				}
+			}
+			delete(g.fieldRoots, v.X)
 		case *ssa.IndexAddr:
 			walk(v.X)
 		case *ssa.Slice:
@@ -271,6 +284,7 @@ func (g *funcGraph) newMemObjects(root ssa.Value, ptr types.Type) []*memObject {
 	ms := make([]*memObject, st.NumFields())
 	for f := range ms {
 		ms[f] = g.newMemObject(root, f)
+		ms[f].st = st
 	}
 	return ms
 }

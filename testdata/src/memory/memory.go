@@ -376,3 +376,36 @@ func writtenTwoPointersDownUniform(l spmd.Lane, n int) {
 		l.Barrier()
 	}
 }
+
+type cell struct {
+	v    int
+	next *cell
+}
+
+// Fine: the nodes hold lane-dependent values, but every lane links as
+// many: the next fields, apart from v, are the same in every lane.
+func listShapeUniform(l spmd.Lane) {
+	var head *cell
+	for i := 0; i < 3; i++ {
+		head = &cell{v: l.Index() + i, next: head}
+	}
+	n := 0
+	for p := head; p != nil; p = p.next {
+		n++
+	}
+	if n == 3 {
+		l.Barrier()
+	}
+}
+
+func listValues(l spmd.Lane) {
+	var head *cell
+	for i := 0; i < 3; i++ {
+		head = &cell{v: l.Index() + i, next: head}
+	}
+	for p := head; p != nil; p = p.next {
+		if p.v > 2 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}
+}
