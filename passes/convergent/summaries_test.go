@@ -301,6 +301,16 @@ var sumRelatedCases = []sumRelatedCase{
 		},
 	},
 	{
+		// Both arms end at the same return: no "lanes that go this way
+		// return here".
+		pkg: "gotos", fn: "barrierInArm", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition l\.Index\(\) < 4 depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
 		// The call that wrote the memory, two pointers below its
 		// receiver, comes between the memory and the source.
 		pkg: "memory", fn: "writtenTwoPointersDown", at: "l.Barrier()",
@@ -309,6 +319,19 @@ var sumRelatedCases = []sumRelatedCase{
 			`^h\.in\[0\] depends on the lane$`,
 			`^new\(\[4\]int\) holds lane-dependent values$`,
 			`^h\.push\(l\.Index\(\)\) writes lane-dependent values there$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
+		// The memory append allocates: named by the call that writes it,
+		// not again as memory, nor the array of append's arguments.
+		pkg: "sumappend", fn: "laneValuesRead", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition buf\[1\] > 2 depends on the lane$`,
+			`^buf\[1\] depends on the lane$`,
+			`^append\(buf, l\.Index\(\) \* i\) writes lane-dependent values there$`,
+			`^l\.Index\(\) \* i depends on the lane$`,
 			`^l\.Index\(\) is the lane index$`,
 		},
 		only: true,

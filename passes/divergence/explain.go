@@ -366,14 +366,18 @@ func (f *Func) ExplainControl(instr ssa.Instruction) []Note {
 
 // returnAfter returns the return statement that one way out of the branch
 // that ends graph block branch leads straight to (through blocks with one
-// successor), if the other leads elsewhere than at: the return that made
-// lanes leave, which the branch's condition decided.
+// successor), if the other leads elsewhere than at and at does not lead
+// there too (but through the branch again, as a loop does): the return
+// that made lanes leave, which the branch's condition decided.
 func (f *Func) returnAfter(branch, at int) *ssa.Return {
 	g := f.graph
 	for _, s := range g.succs[branch] {
 		b := s
 		for steps := 0; steps < 8 && b != at; steps++ {
 			if ret, ok := g.termInstr(b).(*ssa.Return); ok && ret.Pos().IsValid() {
+				if g.reaches(at, b, branch) {
+					break // the lanes at at return there too
+				}
 				return ret
 			}
 			if len(g.succs[b]) != 1 {
@@ -383,6 +387,28 @@ func (f *Func) returnAfter(branch, at int) *ssa.Return {
 		}
 	}
 	return nil
+}
+
+// reaches reports whether a path that avoids block avoid leads from graph
+// block a to block b.
+func (g *funcGraph) reaches(a, b, avoid int) bool {
+	seen := make([]bool, len(g.succs))
+	work := []int{a}
+	seen[a], seen[avoid] = true, true
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if x == b {
+			return true
+		}
+		for _, s := range g.succs[x] {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
 }
 
 // ExplainBranch explains why the branch that ends b is divergent.
@@ -641,10 +667,18 @@ const (
 func (f *Func) valueNote(id int, format string) (Note, bool) {
 	g := f.graph
 	if m := g.mems[id]; m != nil {
-		if a, ok := m.root.(*ssa.Alloc); ok && a.Comment == "complit" {
+		if a, ok := m.root.(*ssa.Alloc); ok && (a.Comment == "complit" || a.Comment == "varargs") {
 			// The literal built aside before it is copied into its
-			// variable, which the next note names.
+			// variable, which the next note names; the array of a
+			// variadic call's arguments.
 			return Note{}, false
+		}
+		if _, ok := m.root.(*ssa.Call); ok {
+			if c := f.U.Cause(id); c.Kind == uniformity.CauseOperand && g.effectOf[c.Value] == g.ids[m.root] {
+				// What the call allocated: the note on its writes
+				// names it.
+				return Note{}, false
+			}
 		}
 		// Point at the write that made the memory lane-dependent, if it
 		// has a place in the source; else at the variable.
