@@ -89,7 +89,7 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 					g.dependOnInputs(w, d.On, supplied(common))
 				}
 			}
-			for _, m := range g.memObjects(c) {
+			for _, m := range slices.Concat(g.memObjects(c), g.deep[c]) {
 				g.addWriter(m, w)
 			}
 		}
@@ -136,6 +136,12 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 				g.effectOf[e] = id
 				g.addWriter(m, e)
 			}
+		}
+	}
+
+	if c, ok := call.(*ssa.Call); ok && g.returnsUnknown(c) {
+		for _, m := range g.memObjects(c) {
+			g.addWriter(m, id)
 		}
 	}
 
@@ -354,6 +360,12 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 	case "append":
 		g.addAppend(id, args)
 		return
+	case "len", "cap":
+		// A map's or channel's size is part of what it holds: inserts
+		// at lane-dependent keys change it.
+		if len(args) == 1 && isMapOrChan(args[0].Type()) {
+			g.readMemory(id, args[0])
+		}
 	case "copy":
 		if len(args) == 2 {
 			g.readMemory(id, args[1])
@@ -369,6 +381,14 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 			g.writeMemory(id, args[0])
 		}
 	}
+}
+
+func isMapOrChan(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Map, *types.Chan:
+		return true
+	}
+	return false
 }
 
 // addAppend records append(args...), call id. Its result, a slice header,

@@ -261,6 +261,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 	}
 	g.simplifyPhis()
 	g.aliasRestoredPhis()
+	g.freshDeepObjects()
 	g.findEscaped()
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -639,6 +640,18 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 			g.depend(id, nodes[instr.Field])
 			return
 		}
+		if load, ok := instr.X.(*ssa.UnOp); ok && load.Op == token.MUL && load.Block() == instr.Block() {
+			// A field of a struct just loaded: what that field's
+			// objects hold. (In the load's block, so that the load
+			// and the field are in the same cycles.)
+			if ms, ok := g.fieldObjects(load.X, instr.Field); ok {
+				dependOn(load.X)
+				for _, m := range ms {
+					g.depend(id, m.id)
+				}
+				return
+			}
+		}
 		dependOn(instr.X)
 		return
 
@@ -798,6 +811,25 @@ func (g *funcGraph) fieldsOf(v ssa.Value) []int {
 			}
 			return ids
 		}
+		// An element of a slice of structs, say: per field, a node for
+		// what that field's objects hold at that address.
+		st := pointedStruct(load.X.Type())
+		if st == nil {
+			return nil
+		}
+		ids := make([]int, st.NumFields())
+		for f := range ids {
+			ms, ok := g.fieldObjects(load.X, f)
+			if !ok {
+				return nil
+			}
+			ids[f] = g.newValue(-1)
+			g.depend(ids[f], g.valueID(load.X))
+			for _, m := range ms {
+				g.depend(ids[f], m.id)
+			}
+		}
+		return ids
 	}
 	return nil
 }

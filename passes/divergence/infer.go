@@ -500,11 +500,13 @@ func allocatedHere(m *memObject) bool {
 }
 
 // resultContentsDivergent reports whether memory that the function
-// allocated itself and returns as result k holds divergent values in r.
+// allocated itself and returns as result k holds divergent values in r:
+// what the result points to, or memory whose address was stored somewhere
+// (in what it points to, say).
 func (g *funcGraph) resultContentsDivergent(r *uniformity.Result, k int) bool {
 	for _, ret := range g.returns {
-		for _, m := range g.memRoots(g.instrs[ret].(*ssa.Return).Results[k]) {
-			// The caller's memory: effects say what is written there.
+		// The caller's memory: effects say what is written there.
+		for _, m := range slices.Concat(g.memRoots(g.instrs[ret].(*ssa.Return).Results[k]), g.escaped) {
 			if allocatedHere(m) && r.IsDivergent(m.id) {
 				return true
 			}

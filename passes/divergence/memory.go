@@ -72,7 +72,7 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 				return
 			}
 			walk(common.Value)
-			if g.returnsFresh(v) {
+			if g.returnsFresh(v) || g.returnsUnknown(v) {
 				// Or memory it allocated: each lane's own.
 				roots = append(roots, g.memObjects(v)...)
 			}
@@ -292,18 +292,53 @@ func (g *funcGraph) newMemObjects(root ssa.Value, ptr types.Type) []*memObject {
 // maxFields bounds the structs whose fields are told apart.
 const maxFields = 64
 
-// pointedStruct returns the struct a pointer of type t points to, if its
-// fields are told apart.
+// pointedStruct returns the struct a pointer of type t points to, or the
+// element struct of a slice or of an array a pointer points to, if its
+// fields are told apart: one field of every element is one object.
 func pointedStruct(t types.Type) *types.Struct {
-	p, ok := t.Underlying().(*types.Pointer)
-	if !ok {
+	var elem types.Type
+	switch t := t.Underlying().(type) {
+	case *types.Pointer:
+		elem = t.Elem()
+		if a, ok := elem.Underlying().(*types.Array); ok {
+			elem = a.Elem()
+		}
+	case *types.Slice:
+		elem = t.Elem()
+	default:
 		return nil
 	}
-	st, ok := p.Elem().Underlying().(*types.Struct)
+	st, ok := elem.Underlying().(*types.Struct)
 	if !ok || st.NumFields() == 0 || st.NumFields() > maxFields {
 		return nil
 	}
 	return st
+}
+
+// fieldObjects returns the objects that field f of the struct at addr
+// may be in, if addr points only to per-lane structs whose fields are told
+// apart (with objects that are not split by field, which hold all of it).
+func (g *funcGraph) fieldObjects(addr ssa.Value, f int) ([]*memObject, bool) {
+	st := pointedStruct(addr.Type())
+	if st == nil {
+		return nil, false
+	}
+	var out []*memObject
+	split := false
+	for _, m := range g.memRoots(addr) {
+		switch {
+		case m.field < 0:
+			out = append(out, m)
+		case m.st == st:
+			split = true
+			if m.field == f {
+				out = append(out, m)
+			}
+		default:
+			return nil, false
+		}
+	}
+	return out, split
 }
 
 // splitObjects returns, if v is itself a root of per-lane memory that is a
@@ -330,6 +365,19 @@ func (g *funcGraph) splitObjects(v ssa.Value) []*memObject {
 	return nil
 }
 
+// freshDeepObjects makes deep objects for what pointers held in memory
+// that a call returns fresh point to (the map of a set that a constructor
+// returns): memory the callee allocated too, the calling lane's own.
+func (g *funcGraph) freshDeepObjects() {
+	for _, b := range g.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && g.returnsFresh(call) && holdsPointer(g.sem, call.Type()) {
+				g.deepObjects(call)
+			}
+		}
+	}
+}
+
 // returnsFresh reports whether call, a call of a function whose body is
 // known, returns a pointer to memory that the callee may have allocated:
 // memory of the calling lane alone, holding what the callee put there.
@@ -339,6 +387,20 @@ func (g *funcGraph) returnsFresh(call *ssa.Call) bool {
 	}
 	s := g.sem.calleeSummary(call.Common())
 	return s != nil && s.Inferred
+}
+
+// returnsUnknown reports whether call returns a pointer from a callee
+// whose body is not summarized (slices.Clone, say): it may be memory the
+// callee allocated, each lane's own, holding what the call read.
+func (g *funcGraph) returnsUnknown(call *ssa.Call) bool {
+	if !pointsToMemory(call.Type()) {
+		return false
+	}
+	if _, ok := call.Common().Value.(*ssa.Builtin); ok {
+		return false
+	}
+	s := g.sem.calleeSummary(call.Common())
+	return s == nil || !s.Inferred
 }
 
 // deepObjects returns the objects for the memory that the pointers held in

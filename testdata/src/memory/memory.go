@@ -8,7 +8,11 @@
 // not memory that a caller might have allocated per lane.)
 package memory
 
-import "github.com/spmdvet/spmdvet/spmd"
+import (
+	"slices"
+
+	"github.com/spmdvet/spmdvet/spmd"
+)
 
 var table [64]int
 
@@ -406,6 +410,55 @@ func listValues(l spmd.Lane) {
 	for p := head; p != nil; p = p.next {
 		if p.v > 2 {
 			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}
+}
+
+// A map's size counts as what it holds: inserts at lane-dependent keys make
+// it lane-dependent.
+func mapSizeLaneKeys(l spmd.Lane, data []int) {
+	set := map[int]bool{}
+	for _, d := range data {
+		set[(d*(l.Index()+1))%5] = true
+	}
+	for k := 0; k < len(set); k++ {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the same keys in every lane.
+func mapSizeSharedKeys(l spmd.Lane, data []int) {
+	set := map[int]bool{}
+	for _, d := range data {
+		set[d] = true
+	}
+	for k := 0; k < len(set); k++ {
+		l.Barrier()
+	}
+}
+
+type item struct{ id, score int }
+
+// A copy that a function without a known body returns (slices.Clone,
+// whose package is not analyzed) may be the lane's own memory: writes to
+// it count.
+func cloneWritten(l spmd.Lane, items []item) {
+	mine := slices.Clone(items)
+	mine[0].id = l.Index()
+	if mine[0].id > 2 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the elements' other field holds the lane-dependent values.
+func cloneOtherField(l spmd.Lane, items []item) {
+	mine := slices.Clone(items)
+	for k := range mine {
+		mine[k].score = mine[k].id * l.Index()
+	}
+	for _, it := range mine {
+		if it.id%2 == 0 {
+			l.Barrier()
 		}
 	}
 }

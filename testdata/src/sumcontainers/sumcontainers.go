@@ -156,3 +156,35 @@ func rotatedEachStop(l spmd.Lane, xs, out []int) { // want rotatedEachStop:`spmd
 		return v != 0
 	})
 }
+
+// set is made by a constructor: its map is memory the constructor
+// allocated, the calling lane's own like the set itself.
+type set struct{ m map[int]struct{} }
+
+func newSet() *set { return &set{m: make(map[int]struct{})} } // want newSet:`^spmd\(result0=never\)$`
+
+func (s *set) add(v int) { s.m[v] = struct{}{} } // want add:`^spmd\(own\[0 0\]=spmd\(effect\(\*\*0\)=on\(0,\*0\.0,1\)\)\)$`
+
+// size reads what the map holds: how many keys it has.
+func (s *set) size() int { return len(s.m) } // want size:`^spmd\(result0=on\(0\) own\[0 0\]=spmd\(result0=on\(0,\*0\.0,\*\*0\)\)\)$`
+
+func laneSet(l spmd.Lane, data []int) { // want laneSet:`^spmd\(barrier\)$`
+	s := newSet()
+	for _, d := range data {
+		s.add(d % (l.Index() + 1))
+	}
+	for k := 0; k < s.size(); k++ {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: the same keys in every lane.
+func sharedSet(l spmd.Lane, data []int) { // want sharedSet:`^spmd\(barrier requires\(1\) own\[1\]=spmd\(barrier requires\(1\) requires\(\*1\)\)\)$`
+	s := newSet()
+	for _, d := range data {
+		s.add(d)
+	}
+	for k := 0; k < s.size(); k++ {
+		l.Barrier()
+	}
+}
