@@ -41,6 +41,9 @@ var checked = []string{
 	"./round14/memory/locals", "./round14/memory/indirect", "./round14/memory/shared",
 	"./round14/xlib/fence", "./round14/xlib/grid",
 	"./round14/xlib/kernels/basic", "./round14/xlib/kernels/flow", "./round14/xlib/kernels/typed",
+	"./round15/data/build", "./round15/data/containers", "./round15/data/pipeline", "./round15/data/seqs", "./round15/data/sets", "./round15/data/text",
+	"./round15/gpu/blockutil", "./round15/gpu/graph", "./round15/gpu/reduce", "./round15/gpu/scan", "./round15/gpu/stencil",
+	"./round15/lang/ctrl", "./round15/lang/directives", "./round15/lang/funcs", "./round15/lang/loops",
 }
 
 // knownFalse lists the findings on correct code that the analysis still
@@ -51,6 +54,13 @@ var knownFalse = map[string]string{
 	// brings another value. As in LLVM, a join's phi is divergent unless
 	// all its incoming values are the same.
 	"round14/gotonest/gotoexit/gotoexit.go:84": "a phi at a loop header that is a join merges the back edge's value too (as LLVM does)",
+	// sort.Slice's body is not analyzed: it may write anything it reaches
+	// with what it reads there, the lane-dependent scores included, so
+	// the IDs look lane-dependent after it.
+	"round15/data/containers/containers.go:289": "a call without a known body writes what it reaches with what it reads",
+	// strings.Builder's methods are not analyzed: WriteByte of a
+	// lane-dependent byte writes the builder, so Len looks lane-dependent.
+	"round15/data/text/text.go:57": "a call without a known body writes what it reaches with what it reads",
 }
 
 // knownMissing lists the bugs that the analysis does not report yet, and

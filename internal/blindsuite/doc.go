@@ -24,7 +24,10 @@
 // its own (apps); round 13 is generics (gen); round 14 is loop nests left
 // with goto and labelled jumps, into sibling loops too (gotonest), memory
 // through pointers and helpers (memory), and libraries across packages with
-// vocabularies of their own (xlib).
+// vocabularies of their own (xlib); round 15 is per-lane data structures
+// (data: append, stacks, sets, strings), GPU algorithms with a helper
+// package of collectives (gpu) and Go's language corners around convergent
+// calls (lang).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -43,6 +46,7 @@
 // round 11: 85 kernels, 32 bugs (prec), 100 kernels, 61 bugs (syntax);
 // round 12: 154 kernels, 94 bugs (exam), 62 kernels, 41 bugs (apps);
 // round 13: 40 kernels, 20 bugs; round 14: 49 kernels, 22 bugs
-// (gotonest), 52 kernels, 30 bugs (memory), 46 kernels, 26 bugs (xlib)
-// (not counting ambig).
+// (gotonest), 52 kernels, 30 bugs (memory), 46 kernels, 26 bugs (xlib);
+// round 15: 54 kernels, 30 bugs (data), 63 kernels, 44 bugs (gpu), 57
+// kernels, 35 bugs (lang) (not counting ambig).
 package blindsuite
