@@ -77,20 +77,37 @@ type Func struct {
 // iterator that runs it depends on the lane, or is itself run so.
 func (f *Func) OuterDivergence() []Note { return f.outer }
 
+// crashForTest names a package whose analysis panics, for the test of
+// what an internal error does.
+var crashForTest string
+
 func run(pass *analysis.Pass) (res any, err error) {
 	defer func() {
-		// A bug here must not take go vet down with a trace.
+		// A bug here must not take go vet down with a trace, nor pass
+		// unseen: it is a diagnostic, not an error. go vet (Go 1.26)
+		// caches a package's facts before it reads the errors in the
+		// tool's output, so that the next go vet would pass the package
+		// in silence; and a failed divergence would leave convergent
+		// failing too.
 		if r := recover(); r != nil {
 			if os.Getenv("SPMDVET_PANIC") != "" {
 				panic(r)
 			}
-			err = fmt.Errorf("internal error analyzing %s: %v (set SPMDVET_PANIC=1 for a trace)", pass.Pkg.Path(), r)
+			pass.Report(analysis.Diagnostic{
+				Pos:      packagePos(pass),
+				Category: "internal",
+				Message:  fmt.Sprintf("internal error: %v: package %s was not checked (set SPMDVET_PANIC=1 for a trace)", r, pass.Pkg.Path()),
+			})
+			res, err = &Result{}, nil
 		}
 	}()
 	vocab := newVocabulary(pass)
 	if !vocab.relevant() {
 		// Neither vocabulary nor anything that uses it: no SSA, no cost.
 		return &Result{}, nil
+	}
+	if pass.Pkg.Path() == crashForTest {
+		panic("crash for the test")
 	}
 	pass.ExportPackageFact(new(SPMDPackage))
 	vocab.declare()
@@ -143,4 +160,13 @@ func debugExprs(fn *ssa.Function) map[ssa.Value]ast.Expr {
 		}
 	}
 	return m
+}
+
+// packagePos is where a diagnostic about the whole package goes: its first
+// file's package clause.
+func packagePos(pass *analysis.Pass) token.Pos {
+	if len(pass.Files) > 0 {
+		return pass.Files[0].Package
+	}
+	return token.NoPos
 }

@@ -80,3 +80,20 @@ func TestKnownFailures(t *testing.T) {
 		})
 	}
 }
+
+// TestInternalError checks that a panic in the analysis becomes a finding
+// on the package clause, in category "internal", and not an error.
+func TestInternalError(t *testing.T) {
+	defer divergence.CrashForTest("spmdvet.test/internalerror")()
+	results := analysistest.Run(t, testdata(t), divergence.Analyzer, "./internalerror")
+	for _, r := range results {
+		if r.Err != nil {
+			t.Errorf("error %v, want a finding", r.Err)
+		}
+		for _, d := range r.Diagnostics {
+			if d.Category != "internal" {
+				t.Errorf("category %q, want \"internal\"", d.Category)
+			}
+		}
+	}
+}

@@ -818,7 +818,7 @@ func (f *Func) ExplainArg(a ssa.Value, in Input) []Note {
 		return f.ExplainValue(a)
 	}
 	for _, m := range f.graph.contentRoots(a, in) {
-		if f.U.IsDivergent(m.id) {
+		if f.graph.memDivergent(f.U, m) {
 			return f.explainCause(f.U.Cause(m.id))
 		}
 	}

@@ -60,6 +60,9 @@ type funcGraph struct {
 	// calleeStored maps a variable given to calls to the memory those
 	// calls may have allocated and stored in it (see storedByCallee).
 	calleeStored map[ssa.Value][]*memObject
+	// analyzed is the number of values the analysis sees: memory objects
+	// made later (for memory nothing here reads or writes) hold nothing.
+	analyzed int
 	// fieldRoots holds the values whose roots memRoots is finding for a
 	// field of them.
 	fieldRoots map[ssa.Value]bool
@@ -273,6 +276,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 	g.finishRestored()
 	g.addConstConds()
 	g.built = true
+	g.analyzed = len(g.blockOf)
 	return g
 }
 

@@ -507,7 +507,7 @@ func (g *funcGraph) resultContentsDivergent(r *uniformity.Result, k int) bool {
 	for _, ret := range g.returns {
 		// The caller's memory: effects say what is written there.
 		for _, m := range slices.Concat(g.memRoots(g.instrs[ret].(*ssa.Return).Results[k]), g.escaped) {
-			if allocatedHere(m) && r.IsDivergent(m.id) {
+			if allocatedHere(m) && g.memDivergent(r, m) {
 				return true
 			}
 		}
@@ -905,7 +905,7 @@ func (g *funcGraph) dependenceDivergent(r *uniformity.Result, d Dependence, fn *
 			}
 		case dep.Contents:
 			for _, m := range g.contentRoots(b, dep) {
-				if r.IsDivergent(m.id) {
+				if g.memDivergent(r, m) {
 					return true
 				}
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
 )
 
 // memRoots returns the per-lane memory objects that v may point into: what
@@ -514,6 +516,11 @@ func (g *funcGraph) storedPointees(a ssa.Value, in Input) []*memObject {
 	}
 	stored(alloc)
 	return out
+}
+
+// memDivergent reports whether m may hold divergent values in r.
+func (g *funcGraph) memDivergent(r *uniformity.Result, m *memObject) bool {
+	return m.id < g.analyzed && r.IsDivergent(m.id)
 }
 
 func (g *funcGraph) newMemObject(root ssa.Value, field int) *memObject {

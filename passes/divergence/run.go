@@ -48,7 +48,7 @@ func (g *funcGraph) extendMemory(r *uniformity.Result) {
 		// extend: control divergence is recomputed once per round.
 		var round []extension
 		for _, m := range g.memList {
-			if r.IsDivergent(m.id) {
+			if g.memDivergent(r, m) {
 				continue
 			}
 			for _, w := range m.writers {

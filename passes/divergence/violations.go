@@ -232,7 +232,7 @@ func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, in Input, 
 		return r.IsDivergentUse(g.valueID(a), user)
 	}
 	for _, m := range g.contentRoots(a, in) {
-		if r.IsDivergent(m.id) {
+		if g.memDivergent(r, m) {
 			return true
 		}
 	}
