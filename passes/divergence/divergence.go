@@ -109,7 +109,10 @@ func run(pass *analysis.Pass) (res any, err error) {
 	if pass.Pkg.Path() == crashForTest {
 		panic("crash for the test")
 	}
-	pass.ExportPackageFact(new(SPMDPackage))
+	atomicsOnly := !vocab.directive && vocab.atomicsOnly()
+	if !atomicsOnly {
+		pass.ExportPackageFact(new(SPMDPackage))
+	}
 	vocab.declare()
 
 	pkg := buildSSA(pass)
@@ -117,7 +120,11 @@ func run(pass *analysis.Pass) (res any, err error) {
 	pa.inferAll()
 	pa.seedClosures()
 	pa.loopBodies()
-	pa.exportSummaries()
+	if pa.exportSummaries() && atomicsOnly {
+		// Its importers need its summaries; if it has none worth
+		// saying, they stay skipped.
+		pass.ExportPackageFact(new(SPMDPackage))
+	}
 	out := &Result{}
 	for _, fn := range pa.spmd {
 		out.Funcs = append(out.Funcs, pa.results[fn])

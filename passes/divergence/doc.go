@@ -52,7 +52,11 @@
 // divergent exit of the loop: lanes that took it are not called again.
 //
 // Packages that neither carry //spmd: directives nor import a package that
-// does are skipped without building SSA.
+// does are skipped without building SSA, unless they are outside the
+// standard library and import sync/atomic: a helper that takes a ticket
+// with atomic.AddInt64 for a kernel returns a lane-dependent value. Such a
+// package marks itself SPMD for its importers only when one of its
+// summaries is lane-dependent whatever its inputs.
 //
 // The analyzer reports malformed //spmd: directives. Its Result is used by
 // the convergent analyzer.

@@ -60,8 +60,9 @@ func (pa *packageAnalysis) inferAll() {
 }
 
 // exportSummaries makes the inferred summaries of declared functions
-// available to other packages.
-func (pa *packageAnalysis) exportSummaries() {
+// available to other packages. It reports whether one of them is
+// lane-dependent whatever its inputs.
+func (pa *packageAnalysis) exportSummaries() (telling bool) {
 	for _, fn := range pa.funcs {
 		if fn.Parent() != nil {
 			continue // closures are only called from this package
@@ -75,8 +76,10 @@ func (pa *packageAnalysis) exportSummaries() {
 		}
 		if s := pa.vocab.inferred[fn]; s != nil && !isCgoWrapper(fn) {
 			pa.pass.ExportObjectFact(obj, s)
+			telling = telling || s.laneDependent()
 		}
 	}
+	return telling
 }
 
 func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {

@@ -116,6 +116,19 @@ type Summary struct {
 	OwnMemory bool
 }
 
+// laneDependent reports whether what s describes differs between lanes
+// whatever its inputs: a result, what it writes, or a convergent operation.
+func (s *Summary) laneDependent() bool {
+	if s == nil {
+		return false
+	}
+	always := func(ds []Dependence) bool {
+		return slices.ContainsFunc(ds, func(d Dependence) bool { return d.Always })
+	}
+	return s.LaneID || s.Divergent || s.Convergent || always(s.Results) || always(s.ResultContents) ||
+		slices.ContainsFunc(s.Effects, func(e Effect) bool { return e.When.Always }) || s.Private.laneDependent()
+}
+
 // ownMemoryNote qualifies what a Private summary says.
 func (s *Summary) ownMemoryNote() string {
 	if s.OwnMemory {

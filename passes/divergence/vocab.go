@@ -106,13 +106,32 @@ func markDirectives(placed map[*ast.Comment]bool, doc *ast.CommentGroup) {
 }
 
 // relevant reports whether the package has anything to do with SPMD code:
-// directives of its own, or an import that does.
+// directives of its own, or an import that does; or whether it is code
+// outside the standard library that uses sync/atomic's read-modify-write
+// operations, whose results differ between lanes (atomicsOnly).
 func (v *vocabulary) relevant() bool {
 	if v.directive {
 		return true
 	}
 	for _, imp := range v.pass.Pkg.Imports() {
 		if v.pass.ImportPackageFact(imp, new(SPMDPackage)) {
+			return true
+		}
+	}
+	return v.atomicsOnly()
+}
+
+// atomicsOnly reports whether the package is relevant only because it is
+// code outside the standard library that imports sync/atomic: a helper that
+// takes a ticket for a kernel, say. (The standard library's own atomics are
+// its locks; their callers' summaries would change nothing.)
+func (v *vocabulary) atomicsOnly() bool {
+	first, _, _ := strings.Cut(v.pass.Pkg.Path(), "/")
+	if !strings.Contains(first, ".") {
+		return false
+	}
+	for _, imp := range v.pass.Pkg.Imports() {
+		if imp.Path() == "sync/atomic" {
 			return true
 		}
 	}
