@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -275,6 +276,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 	}
 	g.finishRestored()
 	g.addConstConds()
+	g.addRecoveredPanics()
 	g.built = true
 	g.analyzed = len(g.blockOf)
 	return g
@@ -491,6 +493,80 @@ func defersRecover(fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// addRecoveredPanics makes what a deferred recovering literal can write
+// (the function's named results, say) depend on whether the function
+// panicked, which depends on the operands of what can panic: a lane that
+// divides by its own zero recovers and returns something else.
+func (g *funcGraph) addRecoveredPanics() {
+	var defers []*ssa.Defer
+	for _, b := range g.fn.Blocks {
+		for _, instr := range b.Instrs {
+			if d, ok := instr.(*ssa.Defer); ok {
+				if f := funcOf(d.Call.Value); f != nil && callsRecover(f) {
+					defers = append(defers, d)
+				}
+			}
+		}
+	}
+	if len(defers) == 0 {
+		return
+	}
+	panicked := g.newValue(-1)
+	for _, b := range g.fn.Blocks {
+		for _, instr := range b.Instrs {
+			for _, v := range mayPanicOn(instr) {
+				g.depend(panicked, g.valueID(v))
+			}
+		}
+	}
+	for _, d := range defers {
+		mc, ok := d.Call.Value.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		w := g.newValue(-1)
+		g.depend(w, panicked)
+		g.effectOf[w] = g.ids[d]
+		for _, b := range mc.Bindings {
+			for _, m := range g.memRoots(b) {
+				g.addWriter(m, w)
+			}
+		}
+	}
+}
+
+// mayPanicOn returns the operands that decide whether instr panics.
+func mayPanicOn(instr ssa.Instruction) []ssa.Value {
+	switch instr := instr.(type) {
+	case *ssa.BinOp:
+		if instr.Op == token.QUO || instr.Op == token.REM {
+			if _, ok := instr.Y.(*ssa.Const); !ok {
+				return []ssa.Value{instr.Y}
+			}
+		}
+	case *ssa.IndexAddr:
+		return []ssa.Value{instr.X, instr.Index}
+	case *ssa.Index:
+		return []ssa.Value{instr.X, instr.Index}
+	case *ssa.Slice:
+		return slices.DeleteFunc([]ssa.Value{instr.X, instr.Low, instr.High, instr.Max}, func(v ssa.Value) bool { return v == nil })
+	case *ssa.TypeAssert:
+		if !instr.CommaOk {
+			return []ssa.Value{instr.X}
+		}
+	case *ssa.UnOp:
+		if instr.Op == token.MUL {
+			return []ssa.Value{instr.X}
+		}
+	case *ssa.Panic:
+		return []ssa.Value{instr.X}
+	case *ssa.Call:
+		// The callee may panic on its arguments.
+		return append([]ssa.Value{instr.Call.Value}, instr.Call.Args...)
+	}
+	return nil
 }
 
 func callsRecover(fn *ssa.Function) bool {

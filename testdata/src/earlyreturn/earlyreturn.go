@@ -170,3 +170,32 @@ func goexitUniform(l spmd.Lane, n int) {
 	}
 	l.Barrier()
 }
+
+// safeDiv recovers a division by zero: its results say whether the
+// division panicked, which depends on b.
+func safeDiv(a, b int) (q int, ok bool) {
+	defer func() {
+		if recover() != nil {
+			q, ok = 0, false
+		}
+	}()
+	return a / b, true
+}
+
+// Lane 0 divides by zero, recovers, and leaves.
+func recoveredDivision(l spmd.Lane) int {
+	q, ok := safeDiv(12, l.Index())
+	if !ok {
+		return 0
+	}
+	return spmd.ReduceAdd(l, q) // want `collective spmd.ReduceAdd under divergent control`
+}
+
+// Fine: every lane divides by the same number, and panics or not alike.
+func recoveredDivisionUniform(l spmd.Lane) int {
+	q, ok := safeDiv(12, l.Count())
+	if !ok {
+		return 0
+	}
+	return spmd.ReduceAdd(l, q)
+}
