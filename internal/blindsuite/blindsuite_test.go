@@ -46,6 +46,8 @@ var checked = []string{
 	"./round15/lang/ctrl", "./round15/lang/directives", "./round15/lang/funcs", "./round15/lang/loops",
 	"./round16/values/structs", "./round16/values/backing", "./round16/values/refs", "./round16/values/lists", "./round16/values/mem", "./round16/values/coll",
 	"./round16/apps/imaging", "./round16/apps/physics", "./round16/apps/text", "./round16/apps/numeric", "./round16/apps/kit",
+	"./round17/precise/branches", "./round17/precise/uniformsrc", "./round17/precise/loops", "./round17/precise/data",
+	"./round17/subtle/flow", "./round17/subtle/mem", "./round17/subtle/ctrl", "./round17/subtle/calls", "./round17/subtle/lib",
 }
 
 // knownFalse lists the findings on correct code that the analysis still

@@ -28,7 +28,9 @@
 // (data: append, stacks, sets, strings), GPU algorithms with a helper
 // package of collectives (gpu) and Go's language corners around convergent
 // calls (lang); round 16 is memory and Go's value semantics (values) and
-// small applications written as kernels (apps).
+// small applications written as kernels (apps); round 17 is precision
+// traps with buggy twins (precise) and bugs whose lane dependence is
+// hidden, with correct twins (subtle).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -50,5 +52,6 @@
 // (gotonest), 52 kernels, 30 bugs (memory), 46 kernels, 26 bugs (xlib);
 // round 15: 54 kernels, 30 bugs (data), 63 kernels, 44 bugs (gpu), 57
 // kernels, 35 bugs (lang); round 16: 57 kernels, 30 bugs (values), 52
-// kernels, 32 bugs (apps) (not counting ambig).
+// kernels, 32 bugs (apps); round 17: 69 kernels, 33 bugs (precise), 75
+// kernels, 50 bugs (subtle) (not counting ambig).
 package blindsuite
