@@ -122,12 +122,16 @@ func (v *vocabulary) relevant() bool {
 }
 
 // atomicsOnly reports whether the package is relevant only because it is
-// code outside the standard library that imports sync/atomic: a helper that
-// takes a ticket for a kernel, say. (The standard library's own atomics are
-// its locks; their callers' summaries would change nothing.)
+// code of the module being checked (not the standard library, not a
+// versioned dependency) that imports sync/atomic: a helper that takes a
+// ticket for a kernel, say. Dependencies' atomics are their locks and
+// counters; analyzing them all would make every user of them pay.
 func (v *vocabulary) atomicsOnly() bool {
 	first, _, _ := strings.Cut(v.pass.Pkg.Path(), "/")
 	if !strings.Contains(first, ".") {
+		return false
+	}
+	if m := v.pass.Module; m != nil && !m.Main && m.Version != "" {
 		return false
 	}
 	for _, imp := range v.pass.Pkg.Imports() {
