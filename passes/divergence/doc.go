@@ -52,9 +52,10 @@
 // divergent exit of the loop: lanes that took it are not called again.
 //
 // Packages that neither carry //spmd: directives nor import a package that
-// does are skipped without building SSA, unless they are outside the
-// standard library and import sync/atomic: a helper that takes a ticket
-// with atomic.AddInt64 for a kernel returns a lane-dependent value. Such a
+// does are skipped without building SSA, unless they belong to the module
+// being checked (not the standard library, not a versioned dependency) and
+// import sync/atomic: a helper that takes a ticket with atomic.AddInt64 for
+// a kernel returns a lane-dependent value. Such a
 // package marks itself SPMD for its importers only when one of its
 // summaries is lane-dependent whatever its inputs.
 //
