@@ -30,7 +30,9 @@
 // calls (lang); round 16 is memory and Go's value semantics (values) and
 // small applications written as kernels (apps); round 17 is precision
 // traps with buggy twins (precise) and bugs whose lane dependence is
-// hidden, with correct twins (subtle).
+// hidden, with correct twins (subtle); round 18 is warp-level programming
+// with ballots, masks and shuffles (warp) and Go's concurrency inside
+// kernels (conc).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -53,5 +55,6 @@
 // round 15: 54 kernels, 30 bugs (data), 63 kernels, 44 bugs (gpu), 57
 // kernels, 35 bugs (lang); round 16: 57 kernels, 30 bugs (values), 52
 // kernels, 32 bugs (apps); round 17: 69 kernels, 33 bugs (precise), 75
-// kernels, 50 bugs (subtle) (not counting ambig).
+// kernels, 50 bugs (subtle); round 18: 66 kernels, 36 bugs (warp), 52
+// kernels, 24 bugs (conc) (not counting ambig).
 package blindsuite
