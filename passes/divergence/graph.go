@@ -529,12 +529,30 @@ func (g *funcGraph) addRecoveredPanics() {
 		w := g.newValue(-1)
 		g.depend(w, panicked)
 		g.effectOf[w] = g.ids[d]
-		for _, b := range mc.Bindings {
+		fn := mc.Fn.(*ssa.Function)
+		for i, b := range mc.Bindings {
+			if !storesTo(fn, fn.FreeVars[i]) {
+				continue
+			}
 			for _, m := range g.memRoots(b) {
 				g.addWriter(m, w)
 			}
 		}
 	}
+}
+
+// storesTo reports whether fn stores into the memory v points to.
+func storesTo(fn *ssa.Function, v ssa.Value) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok {
+				if base, _ := addressBase(st.Addr); base == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // mayPanicOn returns the operands that decide whether instr panics.

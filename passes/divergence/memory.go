@@ -192,7 +192,7 @@ func (g *funcGraph) storedByCallee(call ssa.CallInstruction, escapeValue func(ss
 		a := args[e.Input.Index]
 		shared := e.Input.Deep || !g.privateAddress(a)
 		for _, in := range e.When.On {
-			if !in.Contents && !in.Calls && in.Index < len(args) {
+			if !in.Contents && !in.Calls && in.Index < len(args) && writesPointers(a, e.Input) {
 				escapeValue(args[in.Index], shared)
 			}
 		}
@@ -204,6 +204,58 @@ func (g *funcGraph) storedByCallee(call ssa.CallInstruction, escapeValue func(ss
 			}
 		}
 	}
+}
+
+// writesPointers reports whether the memory that an effect on in writes,
+// given a, can hold a pointer: an effect on an array of ints stores none
+// of the pointers it depends on.
+func writesPointers(a ssa.Value, in Input) bool {
+	t := a.Type()
+	if in.Deep {
+		held := heldPointers(t)
+		return len(held) != 1 || holdsPointers(pointee(held[0]))
+	}
+	return holdsPointers(pointee(t))
+}
+
+// pointee returns the type of what a value of type t points to, or nil.
+func pointee(t types.Type) types.Type {
+	switch t := t.Underlying().(type) {
+	case *types.Pointer:
+		return t.Elem()
+	case *types.Slice:
+		return t.Elem()
+	case *types.Chan:
+		return t.Elem()
+	case *types.Map:
+		return types.NewStruct([]*types.Var{
+			types.NewVar(token.NoPos, nil, "k", t.Key()),
+			types.NewVar(token.NoPos, nil, "v", t.Elem()),
+		}, nil)
+	}
+	return nil
+}
+
+// holdsPointers reports whether a value of type t can hold a pointer;
+// true for nil (not known).
+func holdsPointers(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return t.Kind() == types.UnsafePointer
+	case *types.Array:
+		return holdsPointers(t.Elem())
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if holdsPointers(t.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // privateAddress reports whether addr is an address in memory of the lane

@@ -199,3 +199,19 @@ func recoveredDivisionUniform(l spmd.Lane) int {
 	}
 	return spmd.ReduceAdd(l, q)
 }
+
+// Fine: the recovering literal only reads n, so n is the same in every
+// lane although whether a lane panics (out[l.Index()]) depends on it.
+func recoverReadsOnly(l spmd.Lane, out []int, k int) {
+	n := 0
+	defer func() {
+		if recover() != nil {
+			out[0] = n
+		}
+	}()
+	n = k
+	out[l.Index()] = 1
+	if n > 2 {
+		l.Barrier()
+	}
+}
