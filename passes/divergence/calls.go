@@ -72,7 +72,7 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 			g.knowCallResults(mc.Bindings)
 		}
 	}
-	s := g.forArgs(g.sem.calleeSummary(common), supplied(common))
+	s := g.callSummary(common)
 	g.noteConvergent(id, call, s)
 	if s != nil && s.Inferred {
 		g.applySummary(id, common, s)
@@ -631,7 +631,7 @@ func (g *funcGraph) returnedNoWrites(f ssa.Value) bool {
 	if call == nil {
 		return false
 	}
-	s := g.forArgs(g.sem.calleeSummary(call.Common()), supplied(call.Common()))
+	s := g.callSummary(call.Common())
 	return s != nil && s.Inferred && s.ReturnedNoWrites
 }
 
@@ -920,6 +920,12 @@ func rangeOverFunc(call ssa.CallInstruction) *ast.RangeStmt {
 	return nil
 }
 
+// callSummary returns the summary that applies to the call common: its
+// callee's, or the private one when it is given the lane's own memory.
+func (g *funcGraph) callSummary(common *ssa.CallCommon) *Summary {
+	return g.forArgs(g.sem.calleeSummary(common), supplied(common))
+}
+
 // forArgs returns the summary s that applies to a call supplying args:
 // s.Private if the call passes memory of the calling lane for an input
 // that s takes as shared.
@@ -946,7 +952,7 @@ func (g *funcGraph) forArgs(s *Summary, args []ssa.Value) *Summary {
 // addResult gives an extracted result of a call the dependences of that
 // result alone. It reports false if the callee has no inferred summary.
 func (g *funcGraph) addResult(id int, call *ssa.Call, index int) bool {
-	s := g.forArgs(g.sem.calleeSummary(call.Common()), supplied(call.Common()))
+	s := g.callSummary(call.Common())
 	if s == nil || !s.Inferred || index >= len(s.Results) {
 		return false
 	}

@@ -83,7 +83,7 @@ func (g *funcGraph) iterator(r *uniformity.Result, it ssa.Value, a callAspect) b
 	if call == nil {
 		return false
 	}
-	s := g.forArgs(g.sem.calleeSummary(call.Common()), supplied(call.Common()))
+	s := g.callSummary(call.Common())
 	if s == nil || !s.Inferred {
 		return false
 	}

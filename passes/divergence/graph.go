@@ -480,19 +480,21 @@ func (g *funcGraph) dropDoomedEdges() {
 
 // defersRecover reports whether fn defers a function that calls recover,
 // which stops a panic of fn.
-func defersRecover(fn *ssa.Function) bool {
+func defersRecover(fn *ssa.Function) bool { return len(recoveringDefers(fn)) > 0 }
+
+// recoveringDefers returns the defers of fn whose function calls recover.
+func recoveringDefers(fn *ssa.Function) []*ssa.Defer {
+	var out []*ssa.Defer
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
-			d, ok := instr.(*ssa.Defer)
-			if !ok {
-				continue
-			}
-			if f := funcOf(d.Call.Value); f != nil && callsRecover(f) {
-				return true
+			if d, ok := instr.(*ssa.Defer); ok {
+				if f := funcOf(d.Call.Value); f != nil && callsRecover(f) {
+					out = append(out, d)
+				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // addRecoveredPanics makes what a deferred recovering literal can write
@@ -500,16 +502,7 @@ func defersRecover(fn *ssa.Function) bool {
 // panicked, which depends on the operands of what can panic: a lane that
 // divides by its own zero recovers and returns something else.
 func (g *funcGraph) addRecoveredPanics() {
-	var defers []*ssa.Defer
-	for _, b := range g.fn.Blocks {
-		for _, instr := range b.Instrs {
-			if d, ok := instr.(*ssa.Defer); ok {
-				if f := funcOf(d.Call.Value); f != nil && callsRecover(f) {
-					defers = append(defers, d)
-				}
-			}
-		}
-	}
+	defers := recoveringDefers(g.fn)
 	if len(defers) == 0 {
 		return
 	}

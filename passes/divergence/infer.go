@@ -187,8 +187,10 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			s.ResultContents = make([]Dependence, nres)
 		}
 	}
+	resultMem := make([][]*memObject, len(s.ResultContents))
 	for k := range s.ResultContents {
-		s.ResultContents[k].Always = g.resultContentsDivergent(base, k)
+		resultMem[k] = g.resultContents(k)
+		s.ResultContents[k].Always = g.anyMemDivergent(base, resultMem[k])
 	}
 	if site := g.firstConvergent(); site != nil {
 		s.Convergent = true
@@ -276,7 +278,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			}
 		}
 		for k := range s.ResultContents {
-			if !s.ResultContents[k].Always && g.resultContentsDivergent(r, k) {
+			if !s.ResultContents[k].Always && g.anyMemDivergent(r, resultMem[k]) {
 				s.ResultContents[k].On = append(s.ResultContents[k].On, in)
 			}
 		}
@@ -478,7 +480,7 @@ func (g *funcGraph) storesFresh() []int {
 				}
 			case ssa.CallInstruction:
 				args := supplied(instr.Common())
-				if s := g.forArgs(g.sem.calleeSummary(instr.Common()), args); s != nil {
+				if s := g.callSummary(instr.Common()); s != nil {
 					for _, i := range s.StoresFresh {
 						if i < len(args) {
 							add(args[i])
@@ -502,20 +504,21 @@ func allocatedHere(m *memObject) bool {
 	return true
 }
 
-// resultContentsDivergent reports whether memory that the function
-// allocated itself and returns as result k holds divergent values in r:
-// what the result points to, or memory whose address was stored somewhere
-// (in what it points to, say).
-func (g *funcGraph) resultContentsDivergent(r *uniformity.Result, k int) bool {
+// resultContents returns the memory that the function allocated itself
+// and may return as result k: what the result points to, or memory whose
+// address was stored somewhere (in what it points to, say). The caller's
+// memory is left out: effects say what is written there.
+func (g *funcGraph) resultContents(k int) []*memObject {
+	ms := slices.Clone(g.escaped)
 	for _, ret := range g.returns {
-		// The caller's memory: effects say what is written there.
-		for _, m := range slices.Concat(g.memRoots(g.instrs[ret].(*ssa.Return).Results[k]), g.escaped) {
-			if allocatedHere(m) && g.memDivergent(r, m) {
-				return true
-			}
-		}
+		ms = append(ms, g.memRoots(g.instrs[ret].(*ssa.Return).Results[k])...)
 	}
-	return false
+	return slices.DeleteFunc(ms, func(m *memObject) bool { return !allocatedHere(m) })
+}
+
+// anyMemDivergent reports whether one of ms may hold divergent values in r.
+func (g *funcGraph) anyMemDivergent(r *uniformity.Result, ms []*memObject) bool {
+	return slices.ContainsFunc(ms, func(m *memObject) bool { return g.memDivergent(r, m) })
 }
 
 // resultSource names the source of divergence that result k of g's

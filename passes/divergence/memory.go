@@ -181,7 +181,7 @@ func (g *funcGraph) storedByCallee(call ssa.CallInstruction, escapeValue func(ss
 		return
 	}
 	args := supplied(common)
-	s := g.forArgs(g.sem.calleeSummary(common), args)
+	s := g.callSummary(common)
 	if s == nil || !s.Inferred {
 		return
 	}
@@ -213,9 +213,9 @@ func writesPointers(a ssa.Value, in Input) bool {
 	t := a.Type()
 	if in.Deep {
 		held := heldPointers(t)
-		return len(held) != 1 || holdsPointers(pointee(held[0]))
+		return len(held) != 1 || mayHoldPointer(pointee(held[0]))
 	}
-	return holdsPointers(pointee(t))
+	return mayHoldPointer(pointee(t))
 }
 
 // pointee returns the type of what a value of type t points to, or nil.
@@ -236,9 +236,9 @@ func pointee(t types.Type) types.Type {
 	return nil
 }
 
-// holdsPointers reports whether a value of type t can hold a pointer;
+// mayHoldPointer reports whether a value of type t can hold a pointer;
 // true for nil (not known).
-func holdsPointers(t types.Type) bool {
+func mayHoldPointer(t types.Type) bool {
 	if t == nil {
 		return true
 	}
@@ -246,10 +246,10 @@ func holdsPointers(t types.Type) bool {
 	case *types.Basic:
 		return t.Kind() == types.UnsafePointer
 	case *types.Array:
-		return holdsPointers(t.Elem())
+		return mayHoldPointer(t.Elem())
 	case *types.Struct:
 		for i := range t.NumFields() {
-			if holdsPointers(t.Field(i).Type()) {
+			if mayHoldPointer(t.Field(i).Type()) {
 				return true
 			}
 		}
