@@ -62,6 +62,18 @@ func kernel(f func(l spmd.Lane)) func(lanes int) error {
 	return func(lanes int) error { return spmd.Run(lanes, f) }
 }
 
+// forEachN runs f in a group once for each n below count.
+func forEachN(count int, f func(l spmd.Lane, n int)) func(lanes int) error {
+	return func(lanes int) error {
+		for n := range count {
+			if err := spmd.Run(lanes, func(l spmd.Lane) { f(l, n) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
 // alternating returns n values 1, -1, 1, ...
 func alternating[T int | float64](n int) []T {
 	s := make([]T, n)
@@ -165,30 +177,9 @@ var cases = []kernelCase{
 	{fn: "BroadcastFirstGuard", static: accepted, dynamic: completes, run: kernel(agreement.BroadcastFirstGuard)},
 	{fn: "UniformLoopDivergentBody", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.UniformLoopDivergentBody(l, 5) })},
 	{fn: "GotoDiamond", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.GotoDiamond(l) })},
-	{fn: "SwitchUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
-		for n := range 3 {
-			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.SwitchUniform(l, n) }); err != nil {
-				return err
-			}
-		}
-		return nil
-	}},
-	{fn: "RedirectedByClosureUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
-		for n := range 3 {
-			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.RedirectedByClosureUniform(l, n) }); err != nil {
-				return err
-			}
-		}
-		return nil
-	}},
-	{fn: "WrittenTwoPointersDownUniform", static: accepted, dynamic: completes, run: func(lanes int) error {
-		for n := range 3 {
-			if err := spmd.Run(lanes, func(l spmd.Lane) { agreement.WrittenTwoPointersDownUniform(l, n) }); err != nil {
-				return err
-			}
-		}
-		return nil
-	}},
+	{fn: "SwitchUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.SwitchUniform)},
+	{fn: "RedirectedByClosureUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.RedirectedByClosureUniform)},
+	{fn: "WrittenTwoPointersDownUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.WrittenTwoPointersDownUniform)},
 	{fn: "AppendLaneValues", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.AppendLaneValues(l, 3) })},
 	{fn: "TemporalUniformExit", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.TemporalUniformExit(l, 4) })},
 	{fn: "SharedExchange", static: accepted, dynamic: completes, run: func(lanes int) error {
