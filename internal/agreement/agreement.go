@@ -789,3 +789,24 @@ func FreshFromHelper(l spmd.Lane) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// ArrayElements: a[1] is the same in every lane, a[2] is not; a barrier
+// under a branch on a[1] is met by all lanes.
+func ArrayElements(l spmd.Lane, n int) {
+	var a [4]int
+	a[2] = l.Index()
+	a[1] = n
+	if a[1] > 0 {
+		l.Barrier()
+	}
+}
+
+// ArrayElementsLane: the branch is on the element that holds the lane index.
+func ArrayElementsLane(l spmd.Lane) {
+	var a [4]int
+	a[2] = l.Index()
+	a[1] = 3
+	if a[2] > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}

@@ -101,6 +101,7 @@ var cases = []kernelCase{
 	{fn: "RedirectedByClosure", static: flagged, dynamic: diverges, run: kernel(agreement.RedirectedByClosure)},
 	{fn: "WrittenTwoPointersDown", static: flagged, dynamic: diverges, run: kernel(agreement.WrittenTwoPointersDown)},
 	{fn: "FreshFromHelper", static: flagged, dynamic: diverges, run: kernel(agreement.FreshFromHelper)},
+	{fn: "ArrayElementsLane", static: flagged, dynamic: diverges, run: kernel(agreement.ArrayElementsLane)},
 	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
 	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
 	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},
@@ -180,6 +181,7 @@ var cases = []kernelCase{
 	{fn: "SwitchUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.SwitchUniform)},
 	{fn: "RedirectedByClosureUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.RedirectedByClosureUniform)},
 	{fn: "WrittenTwoPointersDownUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.WrittenTwoPointersDownUniform)},
+	{fn: "ArrayElements", static: accepted, dynamic: completes, run: forEachN(3, agreement.ArrayElements)},
 	{fn: "AppendLaneValues", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.AppendLaneValues(l, 3) })},
 	{fn: "TemporalUniformExit", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.TemporalUniformExit(l, 4) })},
 	{fn: "SharedExchange", static: accepted, dynamic: completes, run: func(lanes int) error {

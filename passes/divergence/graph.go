@@ -171,6 +171,7 @@ type memObject struct {
 	root    ssa.Value     // the allocation, parameter or free variable
 	field   int           // the field of the struct root points to, or -1: all of it
 	st      *types.Struct // with a field, the struct
+	elem    int           // the element of the local array root is, or -1: all of it
 	writers []int         // values that may write it: instructions and effect nodes
 }
 

@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -103,6 +104,14 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 			}
 			delete(g.fieldRoots, v.X)
 		case *ssa.IndexAddr:
+			if ms := g.elemObjects(v.X); ms != nil {
+				if k, ok := constIndex(v.Index, len(ms)); ok {
+					roots = append(roots, ms[k])
+				} else {
+					roots = append(roots, ms...)
+				}
+				return
+			}
 			walk(v.X)
 		case *ssa.Slice:
 			walk(v.X)
@@ -323,9 +332,58 @@ func (g *funcGraph) memObjects(root ssa.Value) []*memObject {
 	if ms, ok := g.memByRoot[root]; ok {
 		return ms
 	}
-	ms := g.newMemObjects(root, root.Type())
+	var ms []*memObject
+	if n := splitArray(root); n > 0 {
+		ms = make([]*memObject, n)
+		for k := range ms {
+			ms[k] = g.newMemObject(root, -1)
+			ms[k].elem = k
+		}
+	} else {
+		ms = g.newMemObjects(root, root.Type())
+	}
 	g.memByRoot[root] = ms
 	return ms
+}
+
+// maxElems bounds the local arrays whose elements are told apart.
+const maxElems = 64
+
+// splitArray returns the length of the array root allocates if its
+// elements are objects of their own, else 0. Only local arrays are split:
+// elements at constant indices stand for different variables, as after
+// LLVM's SROA; an access at another index reaches them all.
+func splitArray(root ssa.Value) int {
+	if _, ok := root.(*ssa.Alloc); !ok || pointedStruct(root.Type()) != nil {
+		return 0
+	}
+	a, ok := root.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok || a.Len() < 2 || a.Len() > maxElems {
+		return 0
+	}
+	return int(a.Len())
+}
+
+// elemObjects returns, if addr is a local array whose elements are told
+// apart, its objects by element.
+func (g *funcGraph) elemObjects(addr ssa.Value) []*memObject {
+	if splitArray(addr) == 0 {
+		return nil
+	}
+	return g.memObjects(addr)
+}
+
+// constIndex returns the constant index v, if it is one below n.
+func constIndex(v ssa.Value, n int) (int, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return 0, false
+	}
+	k, exact := constant.Int64Val(constant.ToInt(c.Value))
+	if !exact || k < 0 || k >= int64(n) {
+		return 0, false
+	}
+	return int(k), true
 }
 
 // newMemObjects makes the objects for memory of root whose address is of
@@ -576,7 +634,7 @@ func (g *funcGraph) memDivergent(r *uniformity.Result, m *memObject) bool {
 }
 
 func (g *funcGraph) newMemObject(root ssa.Value, field int) *memObject {
-	m := &memObject{id: g.newValue(-1), root: root, field: field}
+	m := &memObject{id: g.newValue(-1), root: root, field: field, elem: -1}
 	g.mems[m.id] = m
 	g.memList = append(g.memList, m)
 	return m

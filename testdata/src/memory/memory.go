@@ -71,6 +71,40 @@ func localArrayUniform(l spmd.Lane, n int) {
 	}
 }
 
+// Fine: elements at constant indices are variables of their own; only
+// a[2] holds the lane index.
+func localArrayElements(l spmd.Lane) {
+	var a [4]int
+	a[2] = l.Index()
+	a[1] = 3
+	if a[1] == 3 {
+		l.Barrier()
+	}
+	if a[2] == 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// An element at an index that is not constant may be any of them.
+func localArrayAnyElement(l spmd.Lane, k int) {
+	var a [4]int
+	a[2] = l.Index()
+	if a[k%4] == 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A store at an index that is not constant may write any element, and a
+// copy of the array holds them all.
+func localArrayStoreAnywhere(l spmd.Lane, k int) {
+	var a [4]int
+	a[k%4] = l.Index()
+	b := a
+	if b[1] == 3 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
 // A per-lane slice from make, written under divergent control.
 func madeSlice(l spmd.Lane, n int) {
 	s := make([]int, n)
