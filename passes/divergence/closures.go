@@ -226,16 +226,20 @@ func (pa *packageAnalysis) seedClosures() {
 
 // calledInPlace reports whether the literal mc makes runs as code of the
 // function that makes it: called there (directly, or from a local
-// composite), or the body of a range-over-func loop. A literal handed to
-// another function, or deferred or started as a goroutine, is reported
-// where it is handed over, by the requirements of its summary.
+// composite) or when it returns (deferred), or the body of a range-over-func
+// loop. A literal handed to another function, or started as a goroutine,
+// is reported where it is handed over, by the requirements of its summary.
 func calledInPlace(mc *ssa.MakeClosure) bool {
 	if fn, _ := mc.Fn.(*ssa.Function); fn != nil && fn.Synthetic == rangeFuncYield {
 		return true
 	}
 	for _, r := range *mc.Referrers() {
 		switch r := r.(type) {
-		case *ssa.Defer, *ssa.Go:
+		case *ssa.Defer:
+			if slices.Contains(r.Common().Args, ssa.Value(mc)) {
+				return false
+			}
+		case *ssa.Go:
 			return false
 		case ssa.CallInstruction:
 			if slices.Contains(r.Common().Args, ssa.Value(mc)) {

@@ -156,13 +156,41 @@ func calledLiteral(l spmd.Lane) {
 	step()
 }
 
-// ... and where it is handed over when it is deferred (or given to
-// another function, see sumhigherorder).
+// ... and so is a deferred literal, which the same lanes run when the
+// function returns (a literal given to another function is reported where
+// it is handed over, see sumhigherorder).
 func deferredLiteral(l spmd.Lane) {
 	limit := l.Index() % 2
-	defer func() { // want `captured variable limit of func literal must be uniform`
+	defer func() {
 		if limit > 0 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}()
+}
+
+// A deferred literal reads the variables it captured when it runs: done is
+// set under divergent control after the defer statement.
+func deferredReadsLater(l spmd.Lane, data []int) {
+	done := false
+	defer func() {
+		if !done {
+			spmd.ReduceAdd(l, 1) // want `collective spmd.ReduceAdd under divergent control`
+		}
+	}()
+	if data[l.Index()] > 0 {
+		done = true
+	}
+}
+
+// Fine: what the deferred literal reads is the same in every lane.
+func deferredUniform(l spmd.Lane, n int) {
+	done := false
+	defer func() {
+		if !done {
 			l.Barrier()
 		}
 	}()
+	if n > 0 {
+		done = true
+	}
 }
