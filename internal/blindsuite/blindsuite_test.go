@@ -50,6 +50,8 @@ var checked = []string{
 	"./round17/subtle/flow", "./round17/subtle/mem", "./round17/subtle/ctrl", "./round17/subtle/calls", "./round17/subtle/lib",
 	"./round18/warp/ballot", "./round18/warp/lead", "./round18/warp/loops", "./round18/warp/shuffle", "./round18/warp/wlib",
 	"./round18/conc/atomics", "./round18/conc/chans", "./round18/conc/helpers", "./round18/conc/plain", "./round18/conc/syncs",
+	"./round19/idiom/stdlib", "./round19/idiom/errs", "./round19/idiom/modern", "./round19/idiom/kinds", "./round19/idiom/deferk",
+	"./round19/idiom/org", "./round19/idiom/org/helpers",
 }
 
 // knownFalse lists the findings on correct code that the analysis still

@@ -32,7 +32,9 @@
 // traps with buggy twins (precise) and bugs whose lane dependence is
 // hidden, with correct twins (subtle); round 18 is warp-level programming
 // with ballots, masks and shuffles (warp) and Go's concurrency inside
-// kernels (conc).
+// kernels (conc); round 19 is kernels in idiomatic, modern Go: the
+// standard library, errors, iterators, embedding, interfaces and defer
+// (idiom).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -56,5 +58,6 @@
 // kernels, 35 bugs (lang); round 16: 57 kernels, 30 bugs (values), 52
 // kernels, 32 bugs (apps); round 17: 69 kernels, 33 bugs (precise), 75
 // kernels, 50 bugs (subtle); round 18: 66 kernels, 36 bugs (warp), 52
-// kernels, 24 bugs (conc) (not counting ambig).
+// kernels, 24 bugs (conc); round 19: 118 kernels, 54 bugs (idiom) (not
+// counting ambig).
 package blindsuite
