@@ -46,7 +46,8 @@ type Result struct {
 	// cycle's blocks are under its control.
 	exitBranch       []int32
 	assumedDivergent []*Cycle
-	assumedBy        []int // the branch that made each assumed-divergent cycle so
+	assumedBy        []int  // the branch that made each assumed-divergent cycle so
+	assumed          []bool // per cycle: in assumedDivergent
 	temporal         []TemporalUse
 
 	chains  *joinChains        // shared by clones: it only depends on the graph
@@ -83,6 +84,7 @@ func Analyze(g Graph, cfg Config) *Result {
 	r.dom = newDomTree(nb, 0, g.Succs, g.Preds)
 	r.ci = ComputeCycles(g)
 	r.divergentExit = make([]bool, len(r.ci.All))
+	r.assumed = make([]bool, len(r.ci.All))
 	r.exitBranch = make([]int32, len(r.ci.All))
 	for i := range r.exitBranch {
 		r.exitBranch[i] = -1
@@ -116,6 +118,7 @@ func (r *Result) Clone() *Result {
 	c.exitBranch = slices.Clone(r.exitBranch)
 	c.assumedDivergent = slices.Clone(r.assumedDivergent)
 	c.assumedBy = slices.Clone(r.assumedBy)
+	c.assumed = slices.Clone(r.assumed)
 	c.temporal = slices.Clone(r.temporal)
 	c.control = nil
 	return &c
@@ -183,6 +186,11 @@ func (r *Result) analyzeControlDivergence(b int) {
 	var divCycles []*Cycle
 	listed := make(map[*Cycle]bool)
 	for _, j := range desc.joins {
+		if r.inAssumedDivergent(j) {
+			// Nothing left to do at j. Branches inside a large irreducible
+			// region share most of their joins there.
+			continue
+		}
 		if c := r.outermostDivergentCycle(b, j); c != nil {
 			if !listed[c] {
 				listed[c] = true
@@ -200,6 +208,7 @@ func (r *Result) analyzeControlDivergence(b int) {
 			continue
 		}
 		r.assumedDivergent = append(r.assumedDivergent, c)
+		r.assumed[c.Index] = true
 		r.assumedBy = append(r.assumedBy, b)
 		why := Cause{Kind: CauseDivergentCycle, Branch: b, Cycle: c}
 		for _, x := range c.Blocks() {
@@ -214,6 +223,14 @@ func (r *Result) analyzeControlDivergence(b int) {
 	for _, e := range desc.cycleExits {
 		r.propagateCycleExitDivergence(e, r.ci.cycleOf[b], b)
 	}
+}
+
+// inAssumedDivergent reports whether the outermost cycle around block j is
+// assumed divergent: then so is every cycle around j, and every value in j
+// is divergent.
+func (r *Result) inAssumedDivergent(j int) bool {
+	ch := r.chains.of(j, r.ci, r.dom)
+	return ch != nil && r.assumed[ch.cycles[len(ch.cycles)-1].Index]
 }
 
 func (r *Result) insideAssumedDivergent(c *Cycle) bool {
