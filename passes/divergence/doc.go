@@ -24,7 +24,8 @@
 // divergent results and to write divergent data into per-lane memory it
 // receives. Memory the function allocates is private to each lane: loads from
 // it are divergent when a store to it is divergent or runs under divergent
-// control. append's result, a slice header, depends on the headers it is
+// control. The fields of a struct, and the elements of a local array at
+// constant indices, are memory of their own. append's result, a slice header, depends on the headers it is
 // given, not on the values appended: a list with as many values in every
 // lane is as long in every lane; its values are in the lane's own array.
 // Memory a callee allocates and returns, or stores in memory it is given,
@@ -34,9 +35,11 @@
 // the calling lane alone (a kernel's local variable) is applied with a second
 // summary, inferred with that memory private to each lane (Summary.Private);
 // a closure sees the variables it captures from code that lanes run as the
-// lane's own. Receiving from a channel (but one the lane made and keeps to
-// itself, which is its own memory), a select with several cases, map iteration order (also of an iterator
-// that code without a known body makes from a map) and the results of
+// lane's own. A literal called where it is made, or deferred, is the
+// function's own code: its findings are in it. Receiving from a channel
+// (but one the lane made and keeps to itself, which is its own memory), a
+// select with several cases, map iteration order (also of an iterator that
+// code without a known body makes from a map) and the results of
 // sync/atomic read-modify-write operations differ between lanes.
 //
 // Higher-order code: a summary also says what the function owes to the
