@@ -34,7 +34,8 @@
 // with ballots, masks and shuffles (warp) and Go's concurrency inside
 // kernels (conc); round 19 is kernels in idiomatic, modern Go: the
 // standard library, errors, iterators, embedding, interfaces and defer
-// (idiom).
+// (idiom); round 20 is a third examiner's set of minimal twins for every
+// item of the sections 2 and 3 (exam).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -58,6 +59,6 @@
 // kernels, 35 bugs (lang); round 16: 57 kernels, 30 bugs (values), 52
 // kernels, 32 bugs (apps); round 17: 69 kernels, 33 bugs (precise), 75
 // kernels, 50 bugs (subtle); round 18: 66 kernels, 36 bugs (warp), 52
-// kernels, 24 bugs (conc); round 19: 118 kernels, 54 bugs (idiom) (not
-// counting ambig).
+// kernels, 24 bugs (conc); round 19: 118 kernels, 54 bugs (idiom); round
+// 20: 225 kernels, 116 bugs (exam) (not counting ambig).
 package blindsuite
