@@ -19,5 +19,6 @@ func AnalyzerDoc(src, name string) string {
 	if i := strings.Index(text, heading); i >= 0 {
 		text = text[i+len(heading):]
 	}
-	return strings.TrimSpace(text)
+	// As x/tools' analyzers: help prints the name before the summary.
+	return strings.TrimSpace(strings.TrimPrefix(text, name+":"))
 }
