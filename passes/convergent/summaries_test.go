@@ -193,8 +193,8 @@ var sumRelatedCases = []sumRelatedCase{
 		// start where it does (a+b of a+b+c) get no note of their own.
 		pkg: "basic", fn: "longCondition", at: "l.Barrier()",
 		steps: []string{
-			`^lanes diverge here: the condition l\.Index\(\) \* alpha \+ l\.Index\(\) \* beta \+ l\.Index\(\) \* gamma \.\.\. depends on the lane$`,
-			`^l\.Index\(\) \* gamma depends on the lane$`,
+			`^lanes diverge here: the condition l\.Index\(\)\*alpha\+l\.Index\(\)\*beta\+l\.Index\(\)\*gamma\+alpha\*beta\.\.\. depends on the lane$`,
+			`^l\.Index\(\)\*gamma depends on the lane$`,
 			`^l\.Index\(\) is the lane index$`,
 		},
 		only: true,
@@ -330,8 +330,8 @@ var sumRelatedCases = []sumRelatedCase{
 		steps: []string{
 			`^lanes diverge here: the condition buf\[1\] > 2 depends on the lane$`,
 			`^buf\[1\] depends on the lane$`,
-			`^append\(buf, l\.Index\(\) \* i\) writes lane-dependent values there$`,
-			`^l\.Index\(\) \* i depends on the lane$`,
+			`^append\(buf, l\.Index\(\)\*i\) writes lane-dependent values there$`,
+			`^l\.Index\(\)\*i depends on the lane$`,
 			`^l\.Index\(\) is the lane index$`,
 		},
 		only: true,

@@ -40,11 +40,11 @@ func (pa *packageAnalysis) loopBodies() {
 					case f.outer != nil:
 						why = f.outer
 					case f.IsDivergent(call.Common().Value):
-						why = append(iteratorNote(call, "the loop's iterator %s depends on the lane: lanes run the body a different number of times"), f.ExplainValue(call.Common().Value)...)
+						why = append(f.iteratorNote(call, "the loop's iterator %s depends on the lane: lanes run the body a different number of times"), f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)
 					case f.graph.loopControl(f.U, call):
-						why = iteratorNote(call, "the iterator %s runs the loop body under control that depends on the lane")
+						why = f.iteratorNote(call, "the iterator %s runs the loop body under control that depends on the lane")
 					case f.graph.iteratorRepeats(call.Common().Value):
 						why = pa.results[body].divergentExit("lanes leave the loop here in different iterations, so fewer lanes run the body after")
 					}
@@ -133,12 +133,12 @@ func (g *funcGraph) iteratorRepeats(it ssa.Value) bool {
 
 // iteratorNote says, at the iterator of the range-over-func loop that call
 // runs, format with the iterator's text.
-func iteratorNote(call ssa.CallInstruction, format string) []Note {
+func (f *Func) iteratorNote(call ssa.CallInstruction, format string) []Note {
 	rs := rangeOverFunc(call)
 	if rs == nil {
 		return nil
 	}
-	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf(format, exprText(rs.X))}}
+	return []Note{{Pos: rs.X.Pos(), End: rs.X.End(), Message: fmt.Sprintf(format, f.text(rs.X))}}
 }
 
 // divergentExit explains why lanes leave the range-over-func loop whose

@@ -4,10 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
-	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -257,7 +254,7 @@ func BlockPos(b *ssa.BasicBlock) token.Pos {
 // branchNote describes the divergent branch that ends graph block branch.
 func (f *Func) branchNote(branch int) Note {
 	condNote := func(e ast.Expr) Note {
-		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", exprText(e))}
+		return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the condition %s depends on the lane", f.text(e))}
 	}
 	if cond, ok := f.graph.restoredIfs[branch]; ok && cond != nil {
 		if e := f.Expr(cond); e != nil {
@@ -266,7 +263,7 @@ func (f *Func) branchNote(branch int) Note {
 	}
 	b := f.Block(branch)
 	if rs := f.rangeTested(b); rs != nil {
-		return Note{rs.X.Pos(), rs.X.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", exprText(rs.X))}
+		return Note{rs.X.Pos(), rs.X.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", f.text(rs.X))}
 	}
 	if sel := selectOf(b); sel != nil {
 		return Note{sel.Pos(), sel.Pos(), "lanes diverge here: lanes may take different cases of this select"}
@@ -275,7 +272,7 @@ func (f *Func) branchNote(branch int) Note {
 		if e, ok := ifi.Cond.(*ssa.Extract); ok {
 			if ta, ok := e.Tuple.(*ssa.TypeAssert); ok && ta.CommaOk {
 				if x := f.Expr(ta.X); x != nil {
-					return Note{x.Pos(), x.End(), fmt.Sprintf("lanes diverge here: the dynamic type of %s depends on the lane", exprText(x))}
+					return Note{x.Pos(), x.End(), fmt.Sprintf("lanes diverge here: the dynamic type of %s depends on the lane", f.text(x))}
 				}
 			}
 		}
@@ -283,11 +280,11 @@ func (f *Func) branchNote(branch int) Note {
 	if e := f.CondExpr(b); e != nil {
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
 			if rs := f.rangeOf(ifi); rs != nil && rs.X == e {
-				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", exprText(e))}
+				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: how many times the loop over %s runs depends on the lane", f.text(e))}
 			}
 			if _, known := f.exprs[ifi.Cond]; !known {
 				// A case of a tag switch: the tag is compared with it.
-				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the switch compares a lane-dependent value with case %s", exprText(e))}
+				return Note{e.Pos(), e.End(), fmt.Sprintf("lanes diverge here: the switch compares a lane-dependent value with case %s", f.text(e))}
 			}
 		}
 		return condNote(e)
@@ -622,32 +619,32 @@ func (f *Func) sourceNote(id int) Note {
 		why = "is a source of divergence"
 	}
 	if m := g.mems[id]; m != nil {
-		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s %s", m.describe(f.exprs), why)}
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf("%s %s", m.describe(f.exprs, f.graph.src), why)}
 	}
 	if v, ok := g.calleeOf[id]; ok {
 		if e, ok := f.exprs[v]; ok {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", exprText(e), why)}
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", f.text(e), why)}
 		}
 		return Note{v.Pos(), v.Pos(), "the function given here " + why}
 	}
 	if call, ok := g.effectOf[id]; ok {
 		p := g.instrs[call].Pos()
 		if e := f.callExpr(p); e != nil {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", exprText(e), why)}
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", f.text(e), why)}
 		}
 		if c, ok := g.instrs[call].(ssa.CallInstruction); ok {
 			if rs := rangeOverFunc(c); rs != nil {
 				if w, ok := g.bodyWrites[id]; ok && w.jumps() {
-					return Note{rs.For, rs.X.End(), fmt.Sprintf("where lanes go after the loop over %s depends on the lane", exprText(rs.X))}
+					return Note{rs.For, rs.X.End(), fmt.Sprintf("where lanes go after the loop over %s depends on the lane", f.text(rs.X))}
 				}
-				return Note{rs.For, rs.X.End(), fmt.Sprintf("the body of the loop over %s %s", exprText(rs.X), why)}
+				return Note{rs.For, rs.X.End(), fmt.Sprintf("the body of the loop over %s %s", f.text(rs.X), why)}
 			}
 		}
 		return Note{p, p, why}
 	}
 	if v := g.values[id]; v != nil {
 		if e, ok := f.exprs[v]; ok {
-			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", exprText(e), why)}
+			return Note{e.Pos(), e.End(), fmt.Sprintf("%s %s", f.text(e), why)}
 		}
 		return Note{v.Pos(), v.Pos(), why}
 	}
@@ -696,16 +693,16 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 				if st, ok := w.(*ssa.Store); ok && !f.IsDivergent(st.Val) {
 					format = memPlaceFormat
 				}
-				return Note{w.Pos(), w.Pos(), fmt.Sprintf(format, m.describe(f.exprs))}, true
+				return Note{w.Pos(), w.Pos(), fmt.Sprintf(format, m.describe(f.exprs, f.graph.src))}, true
 			}
 		}
-		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(memFormat, m.describe(f.exprs))}, true
+		return Note{m.root.Pos(), m.root.Pos(), fmt.Sprintf(memFormat, m.describe(f.exprs, f.graph.src))}, true
 	}
 	if call, ok := g.effectOf[id]; ok {
 		// What a call writes through its arguments.
 		if _, ok := g.instrs[call].(ssa.CallInstruction); ok {
 			if e := f.callExpr(g.instrs[call].Pos()); e != nil {
-				return Note{e.Pos(), e.End(), exprText(e) + " writes lane-dependent values there"}, true
+				return Note{e.Pos(), e.End(), f.text(e) + " writes lane-dependent values there"}, true
 			}
 		}
 		return Note{}, false
@@ -718,12 +715,12 @@ func (f *Func) valueNote(id int, format string) (Note, bool) {
 	if !ok {
 		return Note{}, false
 	}
-	return Note{e.Pos(), e.End(), fmt.Sprintf(format, exprText(e))}, true
+	return Note{e.Pos(), e.End(), fmt.Sprintf(format, f.text(e))}, true
 }
 
 // describe names the memory m stands for: "c.sum" for a field.
-func (m *memObject) describe(exprs map[ssa.Value]ast.Expr) string {
-	d := describe(m.root, exprs)
+func (m *memObject) describe(exprs map[ssa.Value]ast.Expr, src *sources) string {
+	d := describe(m.root, exprs, src)
 	if st := pointedStruct(m.root.Type()); st != nil && m.field >= 0 {
 		d += "." + st.Field(m.field).Name()
 	}
@@ -732,12 +729,12 @@ func (m *memObject) describe(exprs map[ssa.Value]ast.Expr) string {
 
 // describe names a memory root: a variable by its name, anything else by
 // the expression that made it.
-func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr) string {
+func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr, src *sources) string {
 	if a, ok := v.(*ssa.Alloc); ok && a.Comment != "" && !ssaInternalNames[a.Comment] {
 		return a.Comment
 	}
 	if e, ok := exprs[v]; ok {
-		return exprText(e)
+		return src.text(e)
 	}
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -812,7 +809,7 @@ func (f *Func) ExplainArg(a ssa.Value, in Input) []Note {
 	if !in.Contents {
 		if !f.IsDivergent(a) && isFunc(a.Type()) && f.graph.iteratorControl(f.U, a) {
 			if e := f.Expr(a); e != nil {
-				return []Note{{e.Pos(), e.End(), fmt.Sprintf("%s runs a loop body under control that depends on the lane", exprText(e))}}
+				return []Note{{e.Pos(), e.End(), fmt.Sprintf("%s runs a loop body under control that depends on the lane", f.text(e))}}
 			}
 		}
 		return f.ExplainValue(a)
@@ -833,7 +830,7 @@ func (f *Func) ExplainOwn(a ssa.Value) []Note {
 	for _, m := range f.graph.memRoots(a) {
 		if !seen[m.root] {
 			seen[m.root] = true
-			notes = append(notes, Note{m.root.Pos(), m.root.Pos(), describe(m.root, f.exprs) + " belongs to each lane alone"})
+			notes = append(notes, Note{m.root.Pos(), m.root.Pos(), describe(m.root, f.exprs, f.graph.src) + " belongs to each lane alone"})
 		}
 	}
 	return notes
@@ -966,37 +963,5 @@ func (f *Func) Block(i int) *ssa.BasicBlock {
 	return f.SSA.Blocks[f.graph.ssaSucc(i)]
 }
 
-// maxExprText bounds the expressions that notes quote: the position shows
-// the rest, and a 3000-term sum quoted at each step of a chain made one
-// finding hundreds of kilobytes long.
-const maxExprText = 60
-
-// cgoName matches the names cgo gives C's functions, types and variables
-// in the Go code it writes, (_Cfunc_f) and _Ctype_int for C.f and C.int.
-var cgoName = regexp.MustCompile(`\(_C(?:func|type|var|macro)_(\w+)\)|_C(?:func|type|var|macro)_(\w+)`)
-
-// exprText is e as the source writes it, cut short with "..." past
-// maxExprText bytes.
-func exprText(e ast.Expr) string {
-	s := types.ExprString(e)
-	for {
-		// go/types writes a function literal as "(func(x int) literal)".
-		i := strings.Index(s, "(func")
-		j := strings.Index(s, " literal)")
-		if i < 0 || j < i {
-			break
-		}
-		s = s[:i] + s[i+1:j] + " {...}" + s[j+len(" literal)"):]
-	}
-	if strings.Contains(s, "_C") {
-		s = cgoName.ReplaceAllString(s, "C.$1$2")
-	}
-	if len(s) <= maxExprText {
-		return s
-	}
-	cut := maxExprText - len("...")
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
+// text quotes e as the source writes it.
+func (f *Func) text(e ast.Expr) string { return f.graph.src.text(e) }

@@ -102,6 +102,7 @@ type funcGraph struct {
 	// exprs maps values to the source expressions they compute, for the
 	// words of summaries.
 	exprs map[ssa.Value]ast.Expr
+	src   *sources // quotes exprs
 	// built: the graph is complete, so lookups that would add a node
 	// answer that nothing is known instead (the analysis has no answer
 	// for nodes added after it ran).

@@ -24,10 +24,11 @@ type packageAnalysis struct {
 	spmd    []*ssa.Function
 	results map[*ssa.Function]*Func
 	ownedBy map[*ssa.Function]map[ssa.Value]bool // memoizes ownInputs
+	src     *sources
 }
 
 func newPackageAnalysis(pass *analysis.Pass, vocab *vocabulary, pkg *ssa.Package) *packageAnalysis {
-	pa := &packageAnalysis{pass: pass, vocab: vocab, results: make(map[*ssa.Function]*Func)}
+	pa := &packageAnalysis{pass: pass, vocab: vocab, results: make(map[*ssa.Function]*Func), src: newSources(pass.Fset, pass.ReadFile)}
 	pa.funcs, pa.kernel, pa.spmd = spmdFunctions(pkg, vocab)
 	return pa
 }
@@ -117,6 +118,7 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	own := pa.ownInputs(fn)
 	g := newFuncGraph(fn, pa.vocab, own, false)
+	g.src = pa.src
 	base := g.run()
 	g.exprs = debugExprs(fn)
 	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: g.exprs, calls: pa.vocab.calls, funcs: pa.results}
@@ -140,6 +142,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 		return f, s
 	}
 	pg := newFuncGraph(fn, pa.vocab, all, true)
+	pg.src = pa.src
 	pg.exprs = g.exprs
 	pbase := pg.run()
 	p := pa.summarize(pg, pbase)
@@ -543,7 +546,7 @@ func (g *funcGraph) resultSource(fset *token.FileSet, r *uniformity.Result, k in
 			continue
 		}
 		if e, ok := g.exprs[v]; ok {
-			return fmt.Sprintf("%s at %s %s", exprText(e), shortPos(fset, e.Pos()), why)
+			return fmt.Sprintf("%s at %s %s", g.src.text(e), shortPos(fset, e.Pos()), why)
 		}
 	}
 	return ""

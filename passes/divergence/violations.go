@@ -165,7 +165,7 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 		} else if rs := rangeOverFunc(c.call); rs != nil && g.iteratorDiverges(r, c) {
 			// The body, which reaches a convergent operation, runs a
 			// lane-dependent number of times.
-			out = append(out, violation{call: c.call, callID: c.id, callee: "the body of the loop over " + exprText(rs.X)})
+			out = append(out, violation{call: c.call, callID: c.id, callee: "the body of the loop over " + g.src.text(rs.X)})
 		}
 	}
 	for _, c := range g.requiring {
