@@ -166,7 +166,7 @@ var sumRelatedCases = []sumRelatedCase{
 		pkg: "rangefunc", fn: "writeInBody", at: "l.Barrier()",
 		steps: []string{
 			`^the body of the loop over upTo\(n\) writes lane-dependent values there$`,
-			`^captured variable sum is set to a lane-dependent value here$`,
+			`^sum is set to a lane-dependent value here$`,
 			`^v \* l\.Index\(\) depends on the lane$`,
 			`^l\.Index\(\) is the lane index$`,
 		},
@@ -358,7 +358,45 @@ var sumRelatedCases = []sumRelatedCase{
 		pkg: "sumrelated", fn: "closure", at: "l.Barrier()",
 		steps: []string{
 			`^lanes diverge here: the condition id < 4 depends on the lane$`,
+			`^id depends on the lane$`,
 			`^captured variable id is lane-dependent where the function literal is made$`,
+			`^l\.Index\(\) is the lane index$`, // on, where the literal is made
+		},
+		only: true,
+	},
+	{
+		// The statement by which lanes left is named after the branch.
+		pkg: "loops", fn: "divergentBreak", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition i == l\.Index\(\) depends on the lane$`,
+			`^lanes that go this way break out here$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
+		pkg: "loops", fn: "labelledBreak", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition i\+j == l\.Index\(\) depends on the lane$`,
+			`^lanes that go this way break out here$`,
+		},
+	},
+	{
+		pkg: "loops", fn: "labelledContinue", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition i\+j == l\.Index\(\) depends on the lane$`,
+			`^lanes that go this way skip to the next iteration here$`,
+		},
+	},
+	{
+		// A break in a range-over-func body is a return of go/ssa's
+		// function for the body, and still a break to the user.
+		pkg: "rangefunc", fn: "capturedBreak", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition v\*2 >= i depends on the lane$`,
+			`^lanes that go this way break out here$`,
+			`^i is lane-dependent where the loop starts$`,
+			`^l\.Index\(\) is the lane index$`,
 		},
 	},
 	{

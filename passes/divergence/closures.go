@@ -265,14 +265,19 @@ func (body *Func) capturedDivergent(mc *ssa.MakeClosure, parent *Func) []Input {
 		}
 		b := mc.Bindings[i]
 		hit := false
+		from := -1 // what made it divergent in parent
 		if in.Contents {
 			for _, m := range pg.contentRoots(b, in) {
-				hit = hit || divergent(m.id)
+				if divergent(m.id) {
+					hit, from = true, m.id
+					break
+				}
 			}
-		} else if id, ok := pg.ids[b]; ok {
-			hit = divergent(id)
+		} else if id, ok := pg.ids[b]; ok && divergent(id) {
+			hit, from = true, id
 		}
 		if hit {
+			g.seedFrom[g.inputs[in]] = seedOrigin{parent, from}
 			why := "is lane-dependent where the function literal is made"
 			if body.SSA.Synthetic == rangeFuncYield {
 				why = "is lane-dependent where the loop starts"

@@ -354,11 +354,105 @@ func (f *Func) ExplainControl(instr ssa.Instruction) []Note {
 		return nil
 	}
 	notes := f.explainBranch(cd[0])
-	if ret := f.returnAfter(cd[0], at); ret != nil && len(notes) > 0 {
-		n := Note{ret.Pos(), ret.Pos(), "lanes that go this way return here"}
+	if n, ok := f.leaveNote(cd[0], at, instr.Pos()); ok && len(notes) > 0 {
 		notes = append(notes[:1], append([]Note{n}, notes[1:]...)...)
 	}
 	return notes
+}
+
+// leaveNote names the statement by which lanes that took one way out of
+// the branch ending graph block branch left before reaching at (whose
+// instruction is at pos): a return, break, continue or goto that ends an
+// arm of the if statement, or a return that one way leads straight to.
+func (f *Func) leaveNote(branch, at int, pos token.Pos) (Note, bool) {
+	if jump := f.armJump(branch, at, pos); jump != nil {
+		return jumpNote(jump), true
+	}
+	if ret := f.returnAfter(branch, at); ret != nil {
+		if jump := f.jumpAt(ret.Pos()); jump != nil {
+			return jumpNote(jump), true // or a break in a range-over-func body
+		}
+		return Note{ret.Pos(), ret.Pos(), "lanes that go this way return here"}, true
+	}
+	return Note{}, false
+}
+
+// armJump returns the jump that ends an arm of the if statement whose
+// condition ends graph block branch, where the arm does not hold pos and
+// does not lead to graph block at but through the branch again.
+func (f *Func) armJump(branch, at int, pos token.Pos) ast.Stmt {
+	b := f.Block(branch)
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	succs := f.graph.succs[branch]
+	if !ok || len(succs) != 2 {
+		return nil
+	}
+	if f.ifs == nil {
+		f.ifs = ifStmts(f.SSA)
+	}
+	stmt := f.ifs[condPos(b, ifi)]
+	if stmt == nil {
+		return nil
+	}
+	for i, arm := range []ast.Stmt{stmt.Body, stmt.Else} {
+		block, ok := arm.(*ast.BlockStmt)
+		if !ok || len(block.List) == 0 || block.Pos() <= pos && pos < block.End() {
+			continue
+		}
+		var jump ast.Stmt
+		switch last := block.List[len(block.List)-1].(type) {
+		case *ast.ReturnStmt:
+			jump = last
+		case *ast.BranchStmt:
+			if last.Tok == token.CONTINUE {
+				return last // it skips at in this iteration at least
+			}
+			if last.Tok != token.FALLTHROUGH {
+				jump = last
+			}
+		}
+		if jump != nil && !f.graph.reaches(succs[i], at, branch) {
+			return jump
+		}
+	}
+	return nil
+}
+
+// jumpAt returns the return, break, continue or goto statement at pos, if
+// any.
+func (f *Func) jumpAt(pos token.Pos) ast.Stmt {
+	var found ast.Stmt
+	if syntax := f.SSA.Syntax(); syntax != nil {
+		ast.Inspect(syntax, func(n ast.Node) bool {
+			if found != nil || n == nil || pos < n.Pos() || n.End() <= pos {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.ReturnStmt, *ast.BranchStmt:
+				if n.Pos() == pos {
+					found = n.(ast.Stmt)
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// jumpNote says where the lanes that took jump went.
+func jumpNote(jump ast.Stmt) Note {
+	msg := "lanes that go this way return here"
+	if br, ok := jump.(*ast.BranchStmt); ok {
+		switch br.Tok {
+		case token.BREAK:
+			msg = "lanes that go this way break out here"
+		case token.CONTINUE:
+			msg = "lanes that go this way skip to the next iteration here"
+		case token.GOTO:
+			msg = "lanes that go this way jump to " + br.Label.Name + " here"
+		}
+	}
+	return Note{jump.Pos(), jump.End(), msg}
 }
 
 // returnAfter returns the return statement that one way out of the branch
@@ -456,6 +550,12 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 			}
 			for _, n := range f.calleeNotes(c.Value) {
 				add(n)
+			}
+			if o, ok := g.seedFrom[c.Value]; ok {
+				// On, in the function that made the literal.
+				for _, n := range o.parent.explainCause(o.parent.U.Cause(o.id)) {
+					add(n)
+				}
 			}
 			return notes
 		case uniformity.CauseOperand:
@@ -740,6 +840,9 @@ func describe(v ssa.Value, exprs map[ssa.Value]ast.Expr, src *sources) string {
 	case *ssa.Parameter:
 		return "what parameter " + v.Name() + " points to"
 	case *ssa.FreeVar:
+		if v.Parent().Synthetic == rangeFuncYield {
+			return v.Name() // the loop's body is the function's own code
+		}
 		return "captured variable " + v.Name()
 	}
 	return "this memory"

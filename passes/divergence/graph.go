@@ -36,6 +36,9 @@ type funcGraph struct {
 	uniform []int
 	// why records the reason for a seed, for explanations; seedSource,
 	// for a seed that is a callee's result, the source in the callee.
+	// seedFrom is, for a captured variable seeded divergent, what made
+	// it divergent in the function that made the literal.
+	seedFrom   map[int]seedOrigin
 	seedWhy    map[int]string
 	seedSource map[int]string
 
@@ -167,6 +170,13 @@ type semantics interface {
 // the calling lane reached through a parameter or captured variable. Loads
 // from it are divergent once any write to it is divergent or runs under
 // divergent control.
+// A seedOrigin is the value or memory object id of parent whose
+// divergence a closure's captured variable stands for.
+type seedOrigin struct {
+	parent *Func
+	id     int
+}
+
 type memObject struct {
 	id      int
 	root    ssa.Value     // the allocation, parameter or free variable
@@ -182,6 +192,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 		ids:          make(map[any]int),
 		consts:       make(map[constKey]int),
 		seedWhy:      make(map[int]string),
+		seedFrom:     make(map[int]seedOrigin),
 		seedSource:   make(map[int]string),
 		memByRoot:    make(map[ssa.Value][]*memObject),
 		phiRepr:      make(map[*ssa.Phi]ssa.Value),
