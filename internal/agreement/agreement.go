@@ -810,3 +810,15 @@ func ArrayElementsLane(l spmd.Lane) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// CapturedFuncVar: a closure calls, under a branch on the lane index, the
+// function a captured variable holds, which reaches a barrier.
+func CapturedFuncVar(l spmd.Lane) {
+	var f func()
+	f = func() { l.Barrier() }
+	func() {
+		if l.Index() < 2 {
+			f() // want `barrier f under divergent control`
+		}
+	}()
+}

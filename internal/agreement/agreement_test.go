@@ -102,6 +102,7 @@ var cases = []kernelCase{
 	{fn: "WrittenTwoPointersDown", static: flagged, dynamic: diverges, run: kernel(agreement.WrittenTwoPointersDown)},
 	{fn: "FreshFromHelper", static: flagged, dynamic: diverges, run: kernel(agreement.FreshFromHelper)},
 	{fn: "ArrayElementsLane", static: flagged, dynamic: diverges, run: kernel(agreement.ArrayElementsLane)},
+	{fn: "CapturedFuncVar", static: flagged, dynamic: diverges, run: kernel(agreement.CapturedFuncVar)},
 	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
 	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
 	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},

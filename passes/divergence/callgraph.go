@@ -68,6 +68,11 @@ func staticCallees(fn *ssa.Function) []*ssa.Function {
 			case ssa.CallInstruction:
 				if c := staticFunc(instr.Common()); c != nil {
 					out = append(out, c)
+				} else if !instr.Common().IsInvoke() {
+					// A function held in a variable: a closure's
+					// summary is needed before a call through it.
+					fns, _ := heldFuncs(instr.Common().Value, false)
+					out = append(out, fns...)
 				}
 			case *ssa.MakeClosure:
 				if c, ok := instr.Fn.(*ssa.Function); ok {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -186,8 +187,17 @@ func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 			}
 			break
 		}
-		switch root.(type) {
+		roots := []ssa.Value{root}
+		switch r := root.(type) {
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+		case *ssa.FreeVar:
+			// A variable a closure captured: stores to it may be in the
+			// closure, in the function that made it, or in other
+			// closures that captured it too.
+			if roots = boxAliases(r); roots == nil {
+				return
+			}
+			root = roots[0]
 		default:
 			value(root, -1) // a slice or map held somewhere else, or a pointer loaded from memory
 			return
@@ -200,7 +210,10 @@ func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 			a     ssa.Value
 			field int // for root: the field looked for
 		}
-		stack := []item{{root, field}}
+		var stack []item
+		for _, r := range roots {
+			stack = append(stack, item{r, field})
+		}
 		for len(stack) > 0 {
 			it := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -234,6 +247,71 @@ func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 		value(v, -1)
 	}
 	return out, calls
+}
+
+// boxAliases returns the variable that free variable fv captured, an
+// Alloc of an enclosing function, first, and then every free variable of a
+// closure that captured it, at any depth; or nil if fv's closure is not
+// made where it can be seen.
+func boxAliases(fv *ssa.FreeVar) []ssa.Value {
+	var v ssa.Value = fv
+	for {
+		fr, ok := v.(*ssa.FreeVar)
+		if !ok {
+			break
+		}
+		b := binding(fr)
+		if b == nil {
+			return nil
+		}
+		v = b
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	out := []ssa.Value{alloc}
+	for i := 0; i < len(out); i++ {
+		refs := out[i].Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			mc, ok := r.(*ssa.MakeClosure)
+			if !ok {
+				continue
+			}
+			fn, _ := mc.Fn.(*ssa.Function)
+			for k, b := range mc.Bindings {
+				if b == out[i] && fn != nil && k < len(fn.FreeVars) && !slices.Contains(out, ssa.Value(fn.FreeVars[k])) {
+					out = append(out, fn.FreeVars[k])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// binding returns the value the closure that fv belongs to was made with
+// for it, if the closure is made in its parent once.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	if fn.Parent() == nil || i < 0 {
+		return nil
+	}
+	var found ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				if found != nil && found != mc.Bindings[i] {
+					return nil
+				}
+				found = mc.Bindings[i]
+			}
+		}
+	}
+	return found
 }
 
 // boundMethod returns the method a bound method wrapper calls (for a kernel

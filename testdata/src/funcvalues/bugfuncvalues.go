@@ -101,3 +101,37 @@ func phasesByLane(l spmd.Lane) {
 	steps := [2]func(){func() { l.Barrier() }, func() {}}
 	steps[l.Index()%2]() // want `called through a lane-dependent function value`
 }
+
+// A closure calls a function held in a variable it captured: the call
+// reaches the barrier of the literal stored there.
+func capturedFuncVar(l spmd.Lane) {
+	var f func()
+	f = func() { l.Barrier() }
+	func() {
+		if l.Index() < 2 {
+			f() // want `barrier f under divergent control`
+		}
+	}()
+}
+
+// Stored and called in the closure that captured the variable.
+func capturedFuncVarSetInside(l spmd.Lane) {
+	var f func()
+	func() {
+		if l.Index() < 2 {
+			f = func() { spmd.ReduceAdd(l, 1) }
+			f() // want `collective f under divergent control`
+		}
+	}()
+}
+
+// Fine: every lane calls it.
+func capturedFuncVarUniform(l spmd.Lane, n int) {
+	var f func()
+	f = func() { l.Barrier() }
+	func() {
+		if n < 2 {
+			f()
+		}
+	}()
+}
