@@ -822,3 +822,26 @@ func CapturedFuncVar(l spmd.Lane) {
 		}
 	}()
 }
+
+// PointerStoreBack: a closure branches on the lane's index through a
+// pointer it captured, and stores the collective's result back there.
+func PointerStoreBack(l spmd.Lane) {
+	v := l.Index()
+	p := &v
+	func() {
+		if *p >= 2 {
+			*p = spmd.InclusiveAdd(l, 1) // want `collective spmd.InclusiveAdd under divergent control`
+		}
+	}()
+}
+
+// OwnSliceInClosure: each lane marks its own slice at its own place.
+func OwnSliceInClosure(l spmd.Lane) {
+	s := make([]int, 8)
+	func() {
+		s[l.Index()%8] = 1
+		if s[0] > 0 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}()
+}

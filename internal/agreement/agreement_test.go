@@ -103,6 +103,8 @@ var cases = []kernelCase{
 	{fn: "FreshFromHelper", static: flagged, dynamic: diverges, run: kernel(agreement.FreshFromHelper)},
 	{fn: "ArrayElementsLane", static: flagged, dynamic: diverges, run: kernel(agreement.ArrayElementsLane)},
 	{fn: "CapturedFuncVar", static: flagged, dynamic: diverges, run: kernel(agreement.CapturedFuncVar)},
+	{fn: "PointerStoreBack", static: flagged, dynamic: diverges, run: kernel(agreement.PointerStoreBack)},
+	{fn: "OwnSliceInClosure", static: flagged, dynamic: diverges, run: kernel(agreement.OwnSliceInClosure)},
 	{fn: "GotoArm", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.GotoArm(l) })},
 	{fn: "SwitchArms", static: flagged, dynamic: diverges, run: kernel(agreement.SwitchArms)},
 	{fn: "ShortCircuit", static: flagged, dynamic: diverges, run: kernel(func(l spmd.Lane) { agreement.ShortCircuit(l) })},

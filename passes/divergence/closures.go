@@ -374,3 +374,69 @@ func (pa *packageAnalysis) createsKernel(fn *ssa.Function) bool {
 	}
 	return false
 }
+
+// ownPointees returns the variables of own, captured by a closure, in
+// which the function that made it stores pointers to memory it allocated:
+// what they point to is the calling lane's own memory too, not memory all
+// lanes share (a kernel's parameter kept in a variable).
+func ownPointees(own map[ssa.Value]bool) map[ssa.Value]bool {
+	out := make(map[ssa.Value]bool)
+	for v := range own {
+		fv, ok := v.(*ssa.FreeVar)
+		if !ok {
+			continue
+		}
+		aliases := boxAliases(fv)
+		if aliases == nil {
+			out[v] = true // not known: as the calling lane's
+			continue
+		}
+		for _, a := range aliases {
+			for _, r := range *a.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == a && mayBeAllocated(st.Val) {
+					out[v] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mayBeAllocated reports whether pointer p may point to memory that the
+// function holding it allocated, or got from a call, rather than to memory
+// it was given.
+func mayBeAllocated(p ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return false
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Parameter, *ssa.Global, *ssa.Const, *ssa.Function:
+			return false
+		case *ssa.Slice:
+			return walk(v.X)
+		case *ssa.FieldAddr:
+			return walk(v.X)
+		case *ssa.IndexAddr:
+			return walk(v.X)
+		case *ssa.ChangeType:
+			return walk(v.X)
+		case *ssa.Convert:
+			return walk(v.X)
+		case *ssa.MakeInterface:
+			return walk(v.X)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if walk(e) {
+					return true
+				}
+			}
+			return false
+		}
+		return true // allocated here, loaded, returned by a call: maybe
+	}
+	return walk(p)
+}

@@ -35,7 +35,8 @@
 // the calling lane alone (a kernel's local variable) is applied with a second
 // summary, inferred with that memory private to each lane (Summary.Private);
 // a closure sees the variables it captures from code that lanes run as the
-// lane's own. A literal called where it is made, or deferred, is the
+// lane's own, and what they point to when that code stores memory it
+// allocated there (not a kernel's parameter kept in a variable). A literal called where it is made, or deferred, is the
 // function's own code: its findings are in it. Receiving from a channel
 // (but one the lane made and keeps to itself, which is its own memory), a
 // select with several cases, map iteration order (also of an iterator that

@@ -56,10 +56,11 @@ type funcGraph struct {
 	// lanes run), rather than to memory all lanes share (a kernel entry's,
 	// or what a helper is given: see Summary.Private).
 	own map[ssa.Value]bool
-	// deepOwn: the memory that pointers held in the memory of own inputs
-	// point to is the calling lane's too (Summary.DeepInputs), with its
-	// objects in deep.
-	deepOwn bool
+	// deepOwn: the own inputs the pointers held in whose memory point to
+	// memory of the calling lane too (Summary.DeepInputs, or a closure's
+	// variable that its maker stores its own memory in), with its objects
+	// in deep.
+	deepOwn map[ssa.Value]bool
 	deep    map[ssa.Value][]*memObject
 	// calleeStored maps a variable given to calls to the memory those
 	// calls may have allocated and stored in it (see storedByCallee).
@@ -186,7 +187,7 @@ type memObject struct {
 	writers []int         // values that may write it: instructions and effect nodes
 }
 
-func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepOwn bool) *funcGraph {
+func newFuncGraph(fn *ssa.Function, sem semantics, own, deepOwn map[ssa.Value]bool) *funcGraph {
 	g := &funcGraph{
 		fn:           fn,
 		ids:          make(map[any]int),
@@ -269,7 +270,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own map[ssa.Value]bool, deepO
 			for _, m := range g.memObjects(v) {
 				g.inputs[Input{Index: i, Contents: true, Field: m.field + 1}] = m.id
 			}
-			if g.deepOwn && holdsPointer(g.sem, v.Type()) {
+			if g.deepOwn[v] && holdsPointer(g.sem, v.Type()) {
 				for _, m := range g.deepObjects(v) {
 					g.inputs[Input{Index: i, Contents: true, Deep: true, Field: m.field + 1}] = m.id
 				}

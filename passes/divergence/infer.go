@@ -117,7 +117,7 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 // summary for calls that pass it (Summary.Private).
 func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	own := pa.ownInputs(fn)
-	g := newFuncGraph(fn, pa.vocab, own, false)
+	g := newFuncGraph(fn, pa.vocab, own, ownPointees(own))
 	g.src = pa.src
 	base := g.run()
 	g.exprs = debugExprs(fn)
@@ -141,7 +141,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 		// called with a lane's memory.
 		return f, s
 	}
-	pg := newFuncGraph(fn, pa.vocab, all, true)
+	pg := newFuncGraph(fn, pa.vocab, all, all)
 	pg.src = pa.src
 	pg.exprs = g.exprs
 	pbase := pg.run()

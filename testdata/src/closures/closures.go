@@ -194,3 +194,40 @@ func deferredUniform(l spmd.Lane, n int) {
 		done = true
 	}
 }
+
+// A closure branches on the lane's memory through a pointer it captured;
+// the collective's result is stored back there, so lanes disagree about
+// the memory whichever value it held before.
+func pointerStoreBack(l spmd.Lane) int {
+	v := l.Index()
+	p := &v
+	func() {
+		if *p >= 2 {
+			*p = spmd.InclusiveAdd(l, 1) // want `collective spmd.InclusiveAdd under divergent control`
+		}
+	}()
+	return v
+}
+
+// A slice the kernel made is each lane's own, also in a closure.
+func ownSliceInClosure(l spmd.Lane) {
+	s := make([]int, 8)
+	func() {
+		s[l.Index()%8] = 1
+		if s[0] > 0 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	}()
+}
+
+// Fine: a slice of memory all lanes share stays shared in a closure; a
+// load at a uniform address is uniform.
+func sharedSliceInClosure(l spmd.Lane, out []int) {
+	s := out
+	func() {
+		s[l.Index()] = 1
+		if s[0] > 0 {
+			l.Barrier()
+		}
+	}()
+}
