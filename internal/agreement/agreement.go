@@ -845,3 +845,12 @@ func OwnSliceInClosure(l spmd.Lane) {
 		}
 	}()
 }
+
+// MapLaneValues: every lane's map has the same keys and its own values, so
+// a loop over it meets the barrier as often in every lane.
+func MapLaneValues(l spmd.Lane, n int) {
+	m := map[int]int{0: n, 1: l.Index(), 2: 7}
+	for range m {
+		l.Barrier()
+	}
+}

@@ -185,6 +185,7 @@ var cases = []kernelCase{
 	{fn: "RedirectedByClosureUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.RedirectedByClosureUniform)},
 	{fn: "WrittenTwoPointersDownUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.WrittenTwoPointersDownUniform)},
 	{fn: "ArrayElements", static: accepted, dynamic: completes, run: forEachN(3, agreement.ArrayElements)},
+	{fn: "MapLaneValues", static: accepted, dynamic: completes, run: forEachN(3, agreement.MapLaneValues)},
 	{fn: "AppendLaneValues", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.AppendLaneValues(l, 3) })},
 	{fn: "TemporalUniformExit", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.TemporalUniformExit(l, 4) })},
 	{fn: "SharedExchange", static: accepted, dynamic: completes, run: func(lanes int) error {

@@ -364,7 +364,9 @@ func (g *funcGraph) addBuiltin(id int, b *ssa.Builtin, args []ssa.Value) {
 		// A map's or channel's size is part of what it holds: inserts
 		// at lane-dependent keys change it.
 		if len(args) == 1 && isMapOrChan(args[0].Type()) {
-			g.readMemory(id, args[0])
+			for _, m := range g.mapKeyObjects(args[0]) {
+				g.depend(id, m.id)
+			}
 		}
 	case "copy":
 		if len(args) == 2 {

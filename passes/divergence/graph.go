@@ -842,7 +842,18 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 
 	case *ssa.MapUpdate:
 		dependOn(instr.Map, instr.Key, instr.Value)
-		g.writeMemory(id, instr.Map)
+		// The keys a map holds do not depend on the values stored.
+		keys := g.newValue(-1)
+		g.effectOf[keys] = id
+		g.depend(keys, g.valueID(instr.Map))
+		g.depend(keys, g.valueID(instr.Key))
+		for _, m := range g.memRoots(instr.Map) {
+			if _, made := m.root.(*ssa.MakeMap); made && m.elem == mapKeys {
+				g.addWriter(m, keys)
+			} else {
+				g.addWriter(m, id)
+			}
+		}
 		return
 
 	case *ssa.Send:
@@ -852,7 +863,15 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 
 	case *ssa.Range:
 		dependOn(instr.X)
-		g.readMemory(id, instr.X)
+		if isMapOrChan(instr.X.Type()) {
+			// How often it runs; the keys and values it yields are
+			// in map order, which differs between lanes anyway.
+			for _, m := range g.mapKeyObjects(instr.X) {
+				g.depend(id, m.id)
+			}
+		} else if !isString(instr.X.Type()) {
+			g.readMemory(id, instr.X)
+		}
 		return
 
 	case *ssa.MakeClosure:

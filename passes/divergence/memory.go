@@ -333,7 +333,12 @@ func (g *funcGraph) memObjects(root ssa.Value) []*memObject {
 		return ms
 	}
 	var ms []*memObject
-	if n := splitArray(root); n > 0 {
+	if _, ok := root.(*ssa.MakeMap); ok {
+		// Its keys and its values: how many entries a map has, and so
+		// how often a range over it runs, depends on its keys alone.
+		ms = []*memObject{g.newMemObject(root, -1), g.newMemObject(root, -1)}
+		ms[mapKeys].elem, ms[mapValues].elem = mapKeys, mapValues
+	} else if n := splitArray(root); n > 0 {
 		ms = make([]*memObject, n)
 		for k := range ms {
 			ms[k] = g.newMemObject(root, -1)
@@ -344,6 +349,24 @@ func (g *funcGraph) memObjects(root ssa.Value) []*memObject {
 	}
 	g.memByRoot[root] = ms
 	return ms
+}
+
+// The objects of a map the function makes.
+const (
+	mapKeys   = 0
+	mapValues = 1
+)
+
+// mapKeyObjects returns the objects that hold the keys of map m: its keys'
+// object where the function made it, all of it elsewhere.
+func (g *funcGraph) mapKeyObjects(m ssa.Value) []*memObject {
+	var out []*memObject
+	for _, o := range g.memRoots(m) {
+		if _, made := o.root.(*ssa.MakeMap); !made || o.elem != mapValues {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // maxElems bounds the local arrays whose elements are told apart.

@@ -151,3 +151,31 @@ func sortedKeys(l spmd.Lane, m map[string]int) {
 		l.Barrier()
 	}
 }
+
+// Fine: a map the lane makes, with its own values at the same keys in
+// every lane, has as many entries in every lane.
+func laneValuesCount(l spmd.Lane, n int) {
+	m := map[int]int{0: n, 1: l.Index(), 2: 7}
+	for range m {
+		l.Barrier()
+	}
+	if len(m) == 3 {
+		l.Barrier()
+	}
+}
+
+// Keys that depend on the lane may collide: the count differs.
+func laneKeysCount(l spmd.Lane, n int) {
+	m := map[int]int{l.Index() % 2: 1, 1: n}
+	for range m {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// A value read back at a shared key is the lane's.
+func laneValueLookup(l spmd.Lane) {
+	m := map[int]int{0: 1, 1: l.Index()}
+	if m[1] > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
