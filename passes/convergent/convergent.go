@@ -178,8 +178,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	if cycle, branch := f.NotMConverged(call); cycle != nil {
 		diag.Message = fmt.Sprintf("%s %s in an irreducible cycle that lanes may enter at different blocks: %s", kind, name, consequence)
 		for _, e := range cycle.Entries {
-			p := divergence.BlockPos(f.Block(e))
-			notes = append(notes, divergence.Note{Pos: p, End: p, Message: "the cycle can be entered here"})
+			notes = append(notes, f.EntryNote(f.Block(e)))
 		}
 		if branch != nil {
 			notes = append(notes, f.ExplainBranch(branch)...)

@@ -365,6 +365,17 @@ var sumRelatedCases = []sumRelatedCase{
 		only: true,
 	},
 	{
+		// The entries of an irreducible cycle are its labels.
+		pkg: "irreducible", fn: "enteredAtTwoBlocks", at: "l.Barrier()",
+		steps: []string{
+			`^the cycle can be entered here, at (a|c)$`,
+			`^the cycle can be entered here, at (a|c)$`,
+			`^lanes diverge here: the condition l\.Index\(\) < 4 depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
 		// The statement by which lanes left is named after the branch.
 		pkg: "loops", fn: "divergentBreak", at: "l.Barrier()",
 		steps: []string{

@@ -1068,3 +1068,27 @@ func (f *Func) Block(i int) *ssa.BasicBlock {
 
 // text quotes e as the source writes it.
 func (f *Func) text(e ast.Expr) string { return f.graph.src.text(e) }
+
+// EntryNote says that a cycle can be entered at block b: at its label, if
+// b is a labelled statement, which is where a goto enters.
+func (f *Func) EntryNote(b *ssa.BasicBlock) Note {
+	var label *ast.LabeledStmt
+	if syntax := f.SSA.Syntax(); syntax != nil && token.IsIdentifier(b.Comment) {
+		ast.Inspect(syntax, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return n == syntax
+			case *ast.LabeledStmt:
+				if n.Label.Name == b.Comment {
+					label = n
+				}
+			}
+			return label == nil
+		})
+	}
+	if label != nil {
+		return Note{label.Pos(), label.Colon + 1, "the cycle can be entered here, at " + label.Label.Name}
+	}
+	p := BlockPos(b)
+	return Note{p, p, "the cycle can be entered here"}
+}
