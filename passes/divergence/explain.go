@@ -534,6 +534,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 		}
 	}
 	g := f.graph
+	user := -1 // the value whose cause c is, when known
 	for steps := 0; c.Kind != uniformity.CauseNone && steps < 64; steps++ {
 		switch c.Kind {
 		case uniformity.CauseSource:
@@ -565,7 +566,7 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 					add(n)
 				}
 			}
-			c = next
+			user, c = c.Value, next
 			continue
 		case uniformity.CauseJoin:
 			if c.Block >= 0 {
@@ -573,6 +574,9 @@ func (f *Func) explainCause(c uniformity.Cause) []Note {
 			}
 		case uniformity.CauseTemporal:
 			if n, ok := f.valueNote(c.Value, "%s is read after a loop that lanes leave in different iterations"); ok {
+				if id := f.readAt(user, c.Value); id != nil {
+					n.Pos, n.End = id.Pos(), id.End() // where it is read
+				}
 				add(n)
 			}
 		case uniformity.CauseDivergentCycle:
@@ -1091,4 +1095,29 @@ func (f *Func) EntryNote(b *ssa.BasicBlock) Note {
 	}
 	p := BlockPos(b)
 	return Note{p, p, "the cycle can be entered here"}
+}
+
+// readAt returns the identifier by which the expression of value user
+// reads the variable whose value is def, if both are known.
+func (f *Func) readAt(user, def int) *ast.Ident {
+	g := f.graph
+	if user < 0 || g.values[user] == nil || g.values[def] == nil {
+		return nil
+	}
+	ue, ok := f.exprs[g.values[user]]
+	if !ok {
+		return nil
+	}
+	de, ok := f.exprs[g.values[def]].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	var found *ast.Ident
+	ast.Inspect(ue, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && found == nil && id.Name == de.Name && id.Pos() != de.Pos() {
+			found = id
+		}
+		return found == nil
+	})
+	return found
 }
