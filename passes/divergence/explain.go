@@ -381,17 +381,9 @@ func (f *Func) leaveNote(branch, at int, pos token.Pos) (Note, bool) {
 // condition ends graph block branch, where the arm does not hold pos and
 // does not lead to graph block at but through the branch again.
 func (f *Func) armJump(branch, at int, pos token.Pos) ast.Stmt {
-	b := f.Block(branch)
-	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 	succs := f.graph.succs[branch]
-	if !ok || len(succs) != 2 {
-		return nil
-	}
-	if f.ifs == nil {
-		f.ifs = ifStmts(f.SSA)
-	}
-	stmt := f.ifs[condPos(b, ifi)]
-	if stmt == nil {
+	stmt := f.ifStmt(f.Block(branch))
+	if stmt == nil || len(succs) != 2 {
 		return nil
 	}
 	for i, arm := range []ast.Stmt{stmt.Body, stmt.Else} {
@@ -694,6 +686,18 @@ func (f *Func) joinNote(c uniformity.Cause) Note {
 	return Note{p, p, "merges values from paths that lanes took differently"}
 }
 
+// ifStmt returns the if statement whose condition b branches on, if any.
+func (f *Func) ifStmt(b *ssa.BasicBlock) *ast.IfStmt {
+	ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil
+	}
+	if f.ifs == nil {
+		f.ifs = ifStmts(f.SSA)
+	}
+	return f.ifs[condPos(b, ifi)]
+}
+
 // ifEnd returns, for a join at the end of the if statement whose branch
 // diverged, the position of the if's closing brace: the place of the join
 // in the source. Other joins have NoPos.
@@ -701,15 +705,7 @@ func (f *Func) ifEnd(c uniformity.Cause) token.Pos {
 	if c.Branch < 0 || c.Block < 0 || f.graph.partComment[c.Block] != "if.done" {
 		return token.NoPos
 	}
-	br := f.Block(c.Branch)
-	ifi, ok := br.Instrs[len(br.Instrs)-1].(*ssa.If)
-	if !ok {
-		return token.NoPos
-	}
-	if f.ifs == nil {
-		f.ifs = ifStmts(f.SSA)
-	}
-	stmt := f.ifs[condPos(br, ifi)]
+	stmt := f.ifStmt(f.Block(c.Branch))
 	if stmt == nil || BlockPos(f.Block(c.Block)) < stmt.End() {
 		return token.NoPos
 	}

@@ -171,20 +171,20 @@ type semantics interface {
 // the calling lane reached through a parameter or captured variable. Loads
 // from it are divergent once any write to it is divergent or runs under
 // divergent control.
-// A seedOrigin is the value or memory object id of parent whose
-// divergence a closure's captured variable stands for.
-type seedOrigin struct {
-	parent *Func
-	id     int
-}
-
 type memObject struct {
 	id      int
 	root    ssa.Value     // the allocation, parameter or free variable
 	field   int           // the field of the struct root points to, or -1: all of it
 	st      *types.Struct // with a field, the struct
-	elem    int           // the element of the local array root is, or -1: all of it
+	elem    int           // the element of the local array root is, or the part of its map (mapKeys, mapValues), or -1: all of it
 	writers []int         // values that may write it: instructions and effect nodes
+}
+
+// A seedOrigin is the value or memory object id of parent whose
+// divergence a closure's captured variable stands for.
+type seedOrigin struct {
+	parent *Func
+	id     int
 }
 
 func newFuncGraph(fn *ssa.Function, sem semantics, own, deepOwn map[ssa.Value]bool) *funcGraph {
@@ -848,7 +848,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		g.depend(keys, g.valueID(instr.Map))
 		g.depend(keys, g.valueID(instr.Key))
 		for _, m := range g.memRoots(instr.Map) {
-			if _, made := m.root.(*ssa.MakeMap); made && m.elem == mapKeys {
+			if m.isMapPart(mapKeys) {
 				g.addWriter(m, keys)
 			} else {
 				g.addWriter(m, id)

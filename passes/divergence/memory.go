@@ -332,13 +332,14 @@ func (g *funcGraph) memObjects(root ssa.Value) []*memObject {
 	if ms, ok := g.memByRoot[root]; ok {
 		return ms
 	}
-	var ms []*memObject
+	n := splitArray(root)
 	if _, ok := root.(*ssa.MakeMap); ok {
 		// Its keys and its values: how many entries a map has, and so
 		// how often a range over it runs, depends on its keys alone.
-		ms = []*memObject{g.newMemObject(root, -1), g.newMemObject(root, -1)}
-		ms[mapKeys].elem, ms[mapValues].elem = mapKeys, mapValues
-	} else if n := splitArray(root); n > 0 {
+		n = 2
+	}
+	var ms []*memObject
+	if n > 0 {
 		ms = make([]*memObject, n)
 		for k := range ms {
 			ms[k] = g.newMemObject(root, -1)
@@ -351,18 +352,24 @@ func (g *funcGraph) memObjects(root ssa.Value) []*memObject {
 	return ms
 }
 
-// The objects of a map the function makes.
+// The parts of a map the function makes.
 const (
 	mapKeys   = 0
 	mapValues = 1
 )
+
+// isMapPart reports whether m is that part of a map the function makes.
+func (m *memObject) isMapPart(part int) bool {
+	_, made := m.root.(*ssa.MakeMap)
+	return made && m.elem == part
+}
 
 // mapKeyObjects returns the objects that hold the keys of map m: its keys'
 // object where the function made it, all of it elsewhere.
 func (g *funcGraph) mapKeyObjects(m ssa.Value) []*memObject {
 	var out []*memObject
 	for _, o := range g.memRoots(m) {
-		if _, made := o.root.(*ssa.MakeMap); !made || o.elem != mapValues {
+		if !o.isMapPart(mapValues) {
 			out = append(out, o)
 		}
 	}
