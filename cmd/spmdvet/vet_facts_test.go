@@ -100,7 +100,7 @@ import (
 func Kernel(l spmd.Lane) {
 	helper.Phase(l)
 	if l.Index() < 4 {
-		helper.Phase(l) // finding: ^barrier helper\.Phase under divergent control
+		helper.Phase(l) // finding: ^barrier l\.Barrier \(reached through helper\.Phase\) under divergent control
 	}
 	helper.Step(l, l.Count())
 	helper.Step(l, l.Index()) // finding: ^parameter k of helper\.Step must be uniform
@@ -132,14 +132,14 @@ func Kernel(l spmd.Lane) {
 
 	_ = helper.Sync(l, 1.5)
 	if l.Index() == 1 {
-		_ = helper.Sync(l, 1) // finding: ^barrier helper\.Sync under divergent control
+		_ = helper.Sync(l, 1) // finding: ^barrier l\.Barrier \(reached through helper\.Sync\) under divergent control
 	}
 
 	s := helper.Stage{L: l}
 	wait := s.Wait
 	wait()
 	if l.Index() == 2 {
-		wait() // finding: ^barrier wait under divergent control
+		wait() // finding: ^barrier s\.L\.Barrier \(reached through wait\) under divergent control
 	}
 
 	helper.Countdown(l, 3)

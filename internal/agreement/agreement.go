@@ -182,7 +182,7 @@ func syncAll(l spmd.Lane) {
 // Helper calls a helper that reaches a barrier, in some lanes only.
 func Helper(l spmd.Lane) {
 	if l.Index() == 0 {
-		syncAll(l) // want `barrier syncAll under divergent control`
+		syncAll(l) // want `barrier l.Barrier \(reached through syncAll\) under divergent control`
 	}
 }
 
@@ -355,7 +355,7 @@ func total(l spmd.Lane, v int) int { return spmd.ReduceAdd(l, v) }
 // DeclaredWrapper calls total in some lanes only.
 func DeclaredWrapper(l spmd.Lane) {
 	if l.Index() < 2 {
-		_ = total(l, 1) // want `collective total under divergent control`
+		_ = total(l, 1) // want `collective spmd.ReduceAdd \(reached through total\) under divergent control`
 	}
 }
 
@@ -365,7 +365,7 @@ type callbacks struct{ sync func() }
 func FuncInStruct(l spmd.Lane) {
 	c := callbacks{sync: func() { l.Barrier() }}
 	if l.Index() == 0 {
-		c.sync() // want `barrier c.sync under divergent control`
+		c.sync() // want `barrier l.Barrier \(reached through c.sync\) under divergent control`
 	}
 }
 
@@ -818,7 +818,7 @@ func CapturedFuncVar(l spmd.Lane) {
 	f = func() { l.Barrier() }
 	func() {
 		if l.Index() < 2 {
-			f() // want `barrier f under divergent control`
+			f() // want `barrier l.Barrier \(reached through f\) under divergent control`
 		}
 	}()
 }

@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -140,22 +139,42 @@ func relate(diag *analysis.Diagnostic, notes []divergence.Note) {
 	}
 }
 
-// reachNotes describes, for a callee that reaches a convergent operation
-// through other calls, that chain, innermost first, Tint-style: "l.Barrier
-// at h.go:8, called by inner", "inner at h.go:4, called by helper".
-func reachNotes(callee string, reaches []string, pos, end token.Pos) []analysis.RelatedInformation {
-	if len(reaches) == 1 && reaches[0] == divergence.UnknownCallee {
-		return []analysis.RelatedInformation{{Pos: pos, End: end, Message: "the function called here is not known statically and can reach a lane handle, so it may reach a convergent operation"}}
+// reachNotes describes the calls by which callee reaches a convergent
+// operation, outermost first, Tint-style. A call in this package's source
+// is shown where it is ("outer calls inner here"); one elsewhere, at the
+// reported call ("h.Outer calls inner at h.go:10").
+func reachNotes(callee string, reaches []divergence.Step, at *ast.CallExpr, calls map[token.Pos]*ast.CallExpr) []analysis.RelatedInformation {
+	if len(reaches) == 1 && reaches[0].Callee == divergence.UnknownCallee {
+		return []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "the function called here is not known statically and can reach a lane handle, so it may reach a convergent operation"}}
 	}
 	var out []analysis.RelatedInformation
-	for i := len(reaches) - 1; i >= 0; i-- {
-		caller := callee
-		if i > 0 {
-			caller, _, _ = strings.Cut(reaches[i-1], " at ")
+	caller := callee
+	for _, st := range reaches {
+		switch {
+		case st.Callee == divergence.MoreCalls:
+			out = append(out, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: caller + " calls more functions"})
+			caller = "the last of them"
+			continue
+		case calls[st.Pos()] != nil:
+			e := calls[st.Pos()]
+			out = append(out, analysis.RelatedInformation{Pos: e.Pos(), End: e.End(), Message: fmt.Sprintf("%s calls %s here", caller, st.Callee)})
+		default:
+			out = append(out, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: fmt.Sprintf("%s calls %s at %s", caller, st.Callee, st.At)})
 		}
-		out = append(out, analysis.RelatedInformation{Pos: pos, End: end, Message: fmt.Sprintf("%s, called by %s", reaches[i], caller)})
+		caller = st.Callee
 	}
 	return out
+}
+
+// subject names what a convergent call is: "barrier l.Barrier", or, for a
+// call that reaches one through other calls, "barrier l.Barrier (reached
+// through outer)".
+func subject(kind, name string, s *divergence.Summary) string {
+	n := len(s.Reaches)
+	if n == 0 || s.Reaches[n-1].Callee == divergence.UnknownCallee {
+		return kind + " " + name
+	}
+	return fmt.Sprintf("%s %s (reached through %s)", kind, s.Reaches[n-1].Callee, name)
 }
 
 // check reports the convergent call if it is under divergent control or in
@@ -173,10 +192,11 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	if s.Barrier {
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
 	}
+	what := subject(kind, name, s)
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category}
 	var notes []divergence.Note
 	if cycle, branch := f.NotMConverged(call); cycle != nil {
-		diag.Message = fmt.Sprintf("%s %s in an irreducible cycle that lanes may enter at different blocks: %s", kind, name, consequence)
+		diag.Message = fmt.Sprintf("%s in an irreducible cycle that lanes may enter at different blocks: %s", what, consequence)
 		for _, e := range cycle.Entries {
 			notes = append(notes, f.EntryNote(f.Block(e)))
 		}
@@ -184,14 +204,14 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 			notes = append(notes, f.ExplainBranch(branch)...)
 		}
 	} else if len(f.ControlDivergence(call)) > 0 {
-		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
+		diag.Message = fmt.Sprintf("%s under divergent control: %s", what, consequence)
 		notes = f.ExplainControl(call)
 	} else if ret := f.DivergentDeferRun(call); ret != nil {
-		diag.Message = fmt.Sprintf("%s %s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", kind, name, consequence)
+		diag.Message = fmt.Sprintf("%s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", what, consequence)
 		p := f.ReturnPos(ret)
 		notes = append([]divergence.Note{{Pos: p, End: p, Message: "the deferred call runs at this return"}}, f.ExplainDeferRun(ret)...)
 	} else if outer := f.OuterDivergence(); outer != nil {
-		diag.Message = fmt.Sprintf("%s %s under divergent control: %s", kind, name, consequence)
+		diag.Message = fmt.Sprintf("%s under divergent control: %s", what, consequence)
 		notes = outer
 	} else if f.DivergentCallee(call) {
 		diag.Message = fmt.Sprintf("%s %s called through a lane-dependent function value: lanes may run different functions here, so %s", kind, name, consequence)
@@ -199,7 +219,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	} else {
 		return false
 	}
-	diag.Related = reachNotes(name, s.Reaches, expr.Pos(), expr.End())
+	diag.Related = reachNotes(name, s.Reaches, expr, calls)
 	relate(&diag, notes)
 	pass.Report(diag)
 	return true

@@ -30,7 +30,11 @@
 //	l.Barrier() // barrier under divergent control: deadlock
 //
 // Each diagnostic names, as related information, the divergent branch and
-// the lane-dependent value it depends on, back to its source.
+// the lane-dependent value it depends on, back to its source. A call that
+// reaches the operation through other calls names it in the message,
+// "barrier l.Barrier (reached through sync)", and its related information
+// first walks down the calls: at each call when it is in the package being
+// checked, at the reported call otherwise.
 //
 // Barriers use the category "barrier": divergence there deadlocks a GPU and
 // is undefined on SIMD targets. Other collectives use "collective": their

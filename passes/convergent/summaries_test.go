@@ -63,6 +63,8 @@ type sumRelatedCase struct {
 	steps []string
 	// only, if set, says that the steps are all the related messages.
 	only bool
+	// spans maps some steps to the source text their note must span.
+	spans map[string]string
 	// passedHere, if set, is the source text that the "... passed here"
 	// note ("divergent value passed here") must span: the argument; or the
 	// "... called here ..." note, the function value called.
@@ -248,19 +250,30 @@ var sumRelatedCases = []sumRelatedCase{
 	{
 		pkg: "sumrelated", fn: "longChain", at: "d19(l)",
 		steps: []string{
-			`^l\.Barrier\b.*called by more calls$`,
-			`^more calls, called by d\d+$`,
-			`\bd18\b.*called by d19$`,
+			`^d19 calls d18 here$`,
+			`^d5 calls more functions$`,
+			`^the last of them calls l\.Barrier here$`,
 			`^lanes diverge here`,
+		},
+		spans: map[string]string{
+			`^d19 calls d18 here$`:                     "d18(l)",
+			`^d5 calls more functions$`:                "d19(l)",
+			`^the last of them calls l\.Barrier here$`: "l.Barrier()",
 		},
 	},
 	{
 		pkg: "sumrelated", fn: "chain", at: "a(l)",
 		steps: []string{
-			`^l\.Barrier\b.*called by b$`,
-			`\bb\b.*called by a$`,
+			`^a calls b here$`,
+			`^b calls l\.Barrier here$`,
 			`^lanes diverge here: the condition l\.Index\(\) < 4 depends on the lane$`,
 			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+		// Each call in the package is shown where it is.
+		spans: map[string]string{
+			`^a calls b here$`:          "b(l)",
+			`^b calls l\.Barrier here$`: "l.Barrier()",
 		},
 	},
 	{
@@ -414,11 +427,15 @@ var sumRelatedCases = []sumRelatedCase{
 		// Across four packages: the chain is told at the call in kern.
 		pkg: "sumxpkg/kern", fn: "chains", at: "deep.Outer(l)",
 		steps: []string{
-			`^l\.Barrier at base\.go:\d+, called by base\.Wait$`,
-			`^base\.Wait at helper\.go:\d+, called by helper\.Phase$`,
-			`^helper\.Phase at deep\.go:\d+, called by deep\.Outer$`,
+			`^deep\.Outer calls helper\.Phase at deep\.go:\d+$`,
+			`^helper\.Phase calls base\.Wait at helper\.go:\d+$`,
+			`^base\.Wait calls l\.Barrier at base\.go:\d+$`,
 			`^lanes diverge here: the condition l\.Index\(\) < 4 depends on the lane$`,
 			`^l\.Index\(\) is the lane index$`,
+		},
+		spans: map[string]string{
+			`^deep\.Outer calls helper\.Phase at deep\.go:\d+$`: "deep.Outer(l)",
+			`^base\.Wait calls l\.Barrier at base\.go:\d+$`:     "deep.Outer(l)",
 		},
 	},
 	{
@@ -544,6 +561,11 @@ func sumCheckRelated(r *analysistest.Result, c sumRelatedCase) []string {
 		if i == len(msgs) {
 			errs = append(errs, fmt.Sprintf("%v: no related message matching %#q after #%d in\n\t\t%s", fset.Position(d.Pos), step, next, strings.Join(msgs, "\n\t\t")))
 			break
+		}
+		if want, ok := c.spans[step]; ok {
+			if got := sumText(fset, d.Related[i].Pos, d.Related[i].End); got != want {
+				errs = append(errs, fmt.Sprintf("%v: %q spans %q, want %q", fset.Position(d.Related[i].Pos), msgs[i], got, want))
+			}
 		}
 		next = i + 1
 	}

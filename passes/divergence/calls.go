@@ -419,17 +419,21 @@ func (g *funcGraph) addAppend(id int, args []ssa.Value) {
 // possiblyConvergent stands for a callee that cannot be known (an interface
 // method or a function value) but can reach a lane handle: it may reach a
 // convergent operation.
-var possiblyConvergent = &Summary{Convergent: true, Reaches: []string{UnknownCallee}}
+var possiblyConvergent = &Summary{Convergent: true, Reaches: []Step{{Callee: UnknownCallee}}}
 
 // onlyPossibly reports whether a convergent summary is so only because its
 // calls reach a function that cannot be known statically.
 func (s *Summary) onlyPossibly() bool {
-	return len(s.Reaches) > 0 && s.Reaches[len(s.Reaches)-1] == UnknownCallee
+	return len(s.Reaches) > 0 && s.Reaches[len(s.Reaches)-1].Callee == UnknownCallee
 }
 
-// UnknownCallee is how a summary's Reaches names a callee that cannot be
-// known statically.
-const UnknownCallee = "a function not known statically"
+// Callees that a Step can name besides those of the source.
+const (
+	// UnknownCallee: a callee that cannot be known statically.
+	UnknownCallee = "a function not known statically"
+	// MoreCalls: calls left out of a long chain.
+	MoreCalls = "more calls"
+)
 
 // noteConvergent records the calls that are convergent operations, and the
 // calls whose callee requires some inputs to be uniform.
@@ -528,7 +532,7 @@ func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *S
 		reached = "a barrier"
 	}
 	if len(fs.Reaches) > 0 {
-		reached = fs.Reaches[0]
+		reached = fs.Reaches[0].String()
 	}
 	var out []Requirement
 	for _, in := range control.On {

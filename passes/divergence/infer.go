@@ -198,12 +198,12 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	if site := g.firstConvergent(); site != nil {
 		s.Convergent = true
 		s.Barrier = site.summary.Barrier
-		s.Reaches = append([]string{site.describe(pa.pass.Fset)}, site.summary.Reaches...)
+		s.Reaches = append([]Step{site.step(pa.pass.Fset)}, site.summary.Reaches...)
 		if n := len(s.Reaches); n > maxReaches {
 			// A long chain of calls: keep the calls nearest the caller
 			// and the operation reached, or the summaries of a chain of
 			// n functions would hold n² steps.
-			s.Reaches = append(s.Reaches[:maxReaches-2:maxReaches-2], "more calls", s.Reaches[n-1])
+			s.Reaches = append(s.Reaches[:maxReaches-2:maxReaches-2], Step{Callee: MoreCalls}, s.Reaches[n-1])
 		}
 		for _, c := range g.convergent {
 			if c.summary.Barrier {

@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 )
@@ -34,10 +35,11 @@ type Summary struct {
 	// Barrier: the convergent operation is (or reaches) a barrier, so
 	// divergence at it deadlocks rather than computes with the wrong lanes.
 	Barrier bool
-	// Reaches says, for an inferred summary, which convergent operation the
-	// function reaches and through which calls: "l.Barrier at h.go:12",
-	// then "called by inner at h.go:20", and so on outward.
-	Reaches []string
+	// Reaches says, for an inferred summary, through which calls the
+	// function reaches a convergent operation, outermost first: the call
+	// in its own body, then the one in that callee's body, and so on down
+	// to the operation.
+	Reaches []Step
 
 	// Inferred from the body.
 
@@ -201,6 +203,27 @@ func (d Dependence) String() string {
 	}
 	return "on(" + strings.Join(parts, ",") + ")"
 }
+
+// A Step is one call on the way from a function to the convergent
+// operation it reaches.
+type Step struct {
+	// Callee names what the call calls, as the source writes it; At is
+	// where the call is: "h.go:12".
+	Callee, At string
+	// pos is the call. Being unexported, it does not travel in the facts
+	// of go vet mode, so it is used only within the package that has it.
+	pos token.Pos
+}
+
+func (s Step) String() string {
+	if s.At == "" {
+		return s.Callee
+	}
+	return s.Callee + " at " + s.At
+}
+
+// Pos returns the position of the call, if known.
+func (s Step) Pos() token.Pos { return s.pos }
 
 // A Requirement is an input that must be uniform: it decides whether a
 // convergent operation runs, or flows into a callee's input that must be

@@ -28,8 +28,8 @@ type convergentSite struct {
 	literal *ssa.Function
 }
 
-func (c *convergentSite) describe(fset *token.FileSet) string {
-	return fmt.Sprintf("%s at %s", c.name, shortPos(fset, c.call.Pos()))
+func (c *convergentSite) step(fset *token.FileSet) Step {
+	return Step{Callee: c.name, At: shortPos(fset, c.call.Pos()), pos: c.call.Pos()}
 }
 
 func shortPos(fset *token.FileSet, pos token.Pos) string {

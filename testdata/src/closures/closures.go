@@ -91,7 +91,7 @@ func funcValue(l spmd.Lane) {
 // that leave by different returns run different barriers.
 func deferredClosure() error {
 	return spmd.Run(8, func(l spmd.Lane) {
-		defer func() { // want `barrier func literal is deferred, and lanes reach the returns that run it under divergent control`
+		defer func() { // want `barrier l.Barrier \(reached through func literal\) is deferred, and lanes reach the returns that run it under divergent control`
 			l.Barrier()
 		}()
 		if l.Index() > 2 {

@@ -30,8 +30,8 @@ func Mine(l spmd.Lane) int {
 
 func kernel(l spmd.Lane) {
 	if l.Index() < 2 {
-		_ = Total(l, 1) // want `collective Total under divergent control`
-		_ = Mine(l)     // want `barrier Mine under divergent control`
+		_ = Total(l, 1) // want `collective spmd.ReduceAdd \(reached through Total\) under divergent control`
+		_ = Mine(l)     // want `barrier l.Barrier \(reached through Mine\) under divergent control`
 	}
 	if Total(l, l.Index()) > 2 {
 		_ = Mine(l) // fine: Total's result is declared uniform

@@ -42,6 +42,7 @@ func chosenUniformly(l spmd.Lane, n int) {
 	}
 	f(l)
 }
+
 // ops keeps functions in the fields of a struct: which one is called
 // counts, field by field.
 type ops struct{ sync, work func() }
@@ -52,7 +53,7 @@ func fieldFuncs(l spmd.Lane, out []int) {
 		o.work() // fine: work reaches no barrier
 	}
 	if l.Index() == 1 {
-		o.sync() // want `barrier o.sync under divergent control`
+		o.sync() // want `barrier l.Barrier \(reached through o.sync\) under divergent control`
 	}
 }
 
@@ -61,7 +62,7 @@ func fieldFuncsStored(l spmd.Lane, out []int) {
 	p := &ops{sync: func() { l.Barrier() }, work: func() { out[0]++ }}
 	p.work = p.sync
 	if l.Index() == 3 {
-		p.work() // want `barrier p.work under divergent control`
+		p.work() // want `barrier l.Barrier \(reached through p.work\) under divergent control`
 	}
 }
 
@@ -109,7 +110,7 @@ func capturedFuncVar(l spmd.Lane) {
 	f = func() { l.Barrier() }
 	func() {
 		if l.Index() < 2 {
-			f() // want `barrier f under divergent control`
+			f() // want `barrier l.Barrier \(reached through f\) under divergent control`
 		}
 	}()
 }
@@ -120,7 +121,7 @@ func capturedFuncVarSetInside(l spmd.Lane) {
 	func() {
 		if l.Index() < 2 {
 			f = func() { spmd.ReduceAdd(l, 1) }
-			f() // want `collective f under divergent control`
+			f() // want `collective spmd.ReduceAdd \(reached through f\) under divergent control`
 		}
 	}()
 }

@@ -23,14 +23,14 @@ func total(l spmd.Lane, v int) int {
 // A helper that calls Barrier, called by some lanes only.
 func helperUnderDivergence(l spmd.Lane) {
 	if l.Index() == 0 {
-		syncAll(l) // want `barrier syncAll under divergent control`
+		syncAll(l) // want `barrier l.Barrier \(reached through syncAll\) under divergent control`
 	}
 }
 
 // A helper that calls a collective.
 func collectiveHelper(l spmd.Lane) int {
 	if l.Index() < 2 {
-		return total(l, 1) // want `collective total under divergent control`
+		return total(l, 1) // want `collective spmd.ReduceAdd \(reached through total\) under divergent control`
 	}
 	return 0
 }
@@ -40,7 +40,7 @@ func indirect(l spmd.Lane) { syncAll(l) }
 
 func twoLevels(l spmd.Lane) {
 	if l.Index()%2 == 1 {
-		indirect(l) // want `barrier indirect under divergent control`
+		indirect(l) // want `barrier l.Barrier \(reached through indirect\) under divergent control`
 	}
 }
 
@@ -48,7 +48,7 @@ func twoLevels(l spmd.Lane) {
 func closure(l spmd.Lane) {
 	f := func() { l.Barrier() }
 	if l.Index() == 0 {
-		f() // want `barrier f under divergent control`
+		f() // want `barrier l.Barrier \(reached through f\) under divergent control`
 	}
 }
 
@@ -60,7 +60,7 @@ func (s stage) wait() { s.l.Barrier() }
 func method(l spmd.Lane) {
 	s := stage{l}
 	if l.Index() > 5 {
-		s.wait() // want `barrier s.wait under divergent control`
+		s.wait() // want `barrier s.l.Barrier \(reached through s.wait\) under divergent control`
 	}
 }
 

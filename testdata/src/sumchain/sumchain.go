@@ -21,7 +21,7 @@ func a(l spmd.Lane) { // want a:`spmd\(barrier\)`
 // call of a.
 func chainUnderDivergent(l spmd.Lane) { // want chainUnderDivergent:`spmd\(barrier\)`
 	if l.Index() < 4 {
-		a(l) // want `barrier a under divergent control`
+		a(l) // want `barrier l.Barrier \(reached through a\) under divergent control`
 	}
 }
 
@@ -72,7 +72,7 @@ func d1(l spmd.Lane, v int) int { // want d1:`spmd\(convergent result0=never\)`
 func deepCollective(l spmd.Lane) int { // want deepCollective:`spmd\(convergent result0=always\)`
 	s := 0
 	if l.Index()%2 == 0 {
-		s = d1(l, 1) // want `collective d1 under divergent control`
+		s = d1(l, 1) // want `collective spmd.ReduceAdd \(reached through d1\) under divergent control`
 	}
 	return s
 }
@@ -83,14 +83,14 @@ func earlyReturnThenChain(l spmd.Lane, n int) { // want earlyReturnThenChain:`sp
 	if l.Index() >= n {
 		return
 	}
-	a(l) // want `barrier a under divergent control`
+	a(l) // want `barrier l.Barrier \(reached through a\) under divergent control`
 }
 
 // A loop that lanes leave in different iterations: the call after it is
 // fine (lanes reconverge at the loop exit), the call inside it is not.
 func loopThenChain(l spmd.Lane) { // want loopThenChain:`spmd\(barrier\)`
 	for i := 0; i < l.Index(); i++ {
-		a(l) // want `barrier a under divergent control`
+		a(l) // want `barrier l.Barrier \(reached through a\) under divergent control`
 	}
 	a(l)
 }
@@ -126,7 +126,7 @@ func (s stage) run() { // want run:`spmd\(barrier\)`
 func chainThroughMethods(l spmd.Lane) { // want chainThroughMethods:`spmd\(barrier\)`
 	s := stage{l}
 	if l.Index() > 2 {
-		s.run() // want `barrier s.run under divergent control`
+		s.run() // want `barrier s.l.Barrier \(reached through s.run\) under divergent control`
 	}
 	s.run()
 }

@@ -13,7 +13,7 @@ import "github.com/spmdvet/spmdvet/spmd"
 func closureUnderDivergent(l spmd.Lane) { // want closureUnderDivergent:`spmd\(barrier\)`
 	wait := func() { l.Barrier() }
 	if l.Index() < 4 {
-		wait() // want `barrier wait under divergent control`
+		wait() // want `barrier l.Barrier \(reached through wait\) under divergent control`
 	}
 	wait()
 }
@@ -103,7 +103,7 @@ func methodValue(l spmd.Lane) { // want methodValue:`spmd\(barrier\)`
 	s := stage{l: l}
 	f := s.wait
 	if l.Index() == 0 {
-		f() // want `barrier f under divergent control`
+		f() // want `barrier s.l.Barrier \(reached through f\) under divergent control`
 	}
 	f()
 }
@@ -121,7 +121,7 @@ func boundMethod(l spmd.Lane) { // want boundMethod:`spmd\(barrier\)`
 func methodExpr(l spmd.Lane) { // want methodExpr:`spmd\(barrier\)`
 	s := stage{l: l}
 	if l.Index() == 1 {
-		stage.wait(s) // want `barrier stage.wait under divergent control`
+		stage.wait(s) // want `barrier s.l.Barrier \(reached through stage.wait\) under divergent control`
 	}
 	(*stage).waitIf(&s, l.Index() == 2) // want `parameter c of \(\*stage\).waitIf must be uniform|parameter c of waitIf must be uniform`
 }
@@ -159,7 +159,7 @@ func methodValueWithLane(l spmd.Lane) { // want methodValueWithLane:`spmd\(barri
 	f := s.helper
 	f(l)
 	if l.Index() == 0 {
-		f(l) // want `barrier f under divergent control`
+		f(l) // want `barrier l.Barrier \(reached through f\) under divergent control`
 	}
 	g := (*stage).waitIf
 	g(&s, l.Index() > 0) // want `parameter c of g must be uniform`

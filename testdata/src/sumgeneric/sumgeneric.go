@@ -16,10 +16,10 @@ func syncVal[T any](l spmd.Lane, v T) T { // want syncVal:`spmd\(barrier result0
 func useSyncVal(l spmd.Lane) { // want useSyncVal:`spmd\(barrier\)`
 	_ = syncVal(l, 1.5)
 	if l.Index() < 2 {
-		_ = syncVal(l, "x") // want `barrier syncVal under divergent control`
+		_ = syncVal(l, "x") // want `barrier l.Barrier \(reached through syncVal\) under divergent control`
 	}
 	if l.Index() < 3 {
-		_ = syncVal[int](l, 1) // want `barrier syncVal\[int\] under divergent control`
+		_ = syncVal[int](l, 1) // want `barrier l.Barrier \(reached through syncVal\[int\]\) under divergent control`
 	}
 	if syncVal(l, l.Count()) > 0 {
 		l.Barrier() // fine: the result is the uniform argument
@@ -69,7 +69,7 @@ func useBox(l spmd.Lane) { // want useBox:`spmd\(barrier\)`
 	b := box[int]{l: l, v: l.Index()}
 	b.sync()
 	if l.Index() > 0 {
-		b.sync() // want `barrier b.sync under divergent control`
+		b.sync() // want `barrier b.l.Barrier \(reached through b.sync\) under divergent control`
 	}
 	if b.sync() > 0 {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
@@ -83,6 +83,6 @@ func syncTwice[T any](l spmd.Lane, v T) T { // want syncTwice:`spmd\(barrier res
 
 func useSyncTwice(l spmd.Lane) { // want useSyncTwice:`spmd\(barrier\)`
 	if l.Index() == 0 {
-		syncTwice(l, 0) // want `barrier syncTwice under divergent control`
+		syncTwice(l, 0) // want `barrier l.Barrier \(reached through syncTwice\) under divergent control`
 	}
 }

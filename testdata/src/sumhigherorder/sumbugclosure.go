@@ -23,7 +23,7 @@ func nested(l spmd.Lane) { // want nested:`spmd\(barrier\)`
 	inner := func() { l.Barrier() }
 	outer := func() { inner() }
 	if l.Index() > 1 {
-		outer() // want `barrier outer under divergent control`
+		outer() // want `barrier l.Barrier \(reached through outer\) under divergent control`
 	}
 }
 
@@ -35,7 +35,7 @@ func apply(f func()) { // want apply:`spmd\(calls\(0\)\)`
 
 func higherOrder(l spmd.Lane) { // want higherOrder:`spmd\(barrier\)`
 	if l.Index() > 1 {
-		apply(func() { l.Barrier() }) // want `barrier apply under divergent control`
+		apply(func() { l.Barrier() }) // want `barrier l.Barrier \(reached through apply\) under divergent control`
 	}
 }
 
@@ -50,7 +50,7 @@ func recursiveClosure(l spmd.Lane) { // want recursiveClosure:`spmd\(barrier\)`
 	}
 	walk(2)
 	if l.Index() < 2 {
-		walk(3) // want `barrier walk under divergent control`
+		walk(3) // want `barrier l.Barrier \(reached through walk\) under divergent control`
 	}
 }
 
@@ -64,7 +64,7 @@ func makeWaiter(l spmd.Lane) func() { // want makeWaiter:`spmd\(result0=on\(0\) 
 func returnedClosure(l spmd.Lane) { // want returnedClosure:`spmd\(convergent\)|spmd\(barrier\)`
 	w := makeWaiter(l)
 	if l.Index() < 2 {
-		w() // want `(barrier|collective) w under divergent control`
+		w() // want `(barrier|collective) l.Barrier \(reached through w\) under divergent control`
 	}
 }
 
@@ -91,7 +91,7 @@ func returnedClosureInStruct(l spmd.Lane) { // want returnedClosureInStruct:`^sp
 	b := waiterBox{wait: makeWaiter(l)}
 	b.wait()
 	if l.Index() < 2 {
-		b.wait() // want `barrier b.wait under divergent control`
+		b.wait() // want `barrier l.Barrier \(reached through b.wait\) under divergent control`
 	}
 }
 
@@ -105,28 +105,28 @@ type ops struct {
 func inStruct(l spmd.Lane) { // want inStruct:`spmd\(barrier\)`
 	o := ops{sync: func() { l.Barrier() }}
 	if l.Index() == 0 {
-		o.sync() // want `barrier o.sync under divergent control`
+		o.sync() // want `barrier l.Barrier \(reached through o.sync\) under divergent control`
 	}
 }
 
 func inSlice(l spmd.Lane) { // want inSlice:`spmd\(barrier\)`
 	fs := []func(){func() { l.Barrier() }}
 	if l.Index() == 0 {
-		fs[0]() // want `barrier fs\[0\] under divergent control`
+		fs[0]() // want `barrier l.Barrier \(reached through fs\[0\]\) under divergent control`
 	}
 }
 
 func inArray(l spmd.Lane) { // want inArray:`spmd\(barrier\)`
 	fs := [2]func(){func() {}, func() { l.Barrier() }}
 	if l.Index() == 0 {
-		fs[1]() // want `barrier fs\[1\] under divergent control`
+		fs[1]() // want `barrier l.Barrier \(reached through fs\[1\]\) under divergent control`
 	}
 }
 
 func inMap(l spmd.Lane) { // want inMap:`spmd\(barrier\)`
 	m := map[string]func(){"s": func() { l.Barrier() }}
 	if l.Index() == 0 {
-		m["s"]() // want `barrier m\["s"\] under divergent control`
+		m["s"]() // want `barrier l.Barrier \(reached through m\["s"\]\) under divergent control`
 	}
 }
 
@@ -151,8 +151,8 @@ func runOpsPtr(o *ops) { // want runOpsPtr:`spmd\(calls\(\*0\)\)`
 
 func structToHelper(l spmd.Lane) { // want structToHelper:`spmd\(barrier\)`
 	if l.Index() == 0 {
-		runOps(ops{sync: func() { l.Barrier() }})     // want `barrier runOps under divergent control`
-		runOpsPtr(&ops{sync: func() { l.Barrier() }}) // want `barrier runOpsPtr under divergent control`
+		runOps(ops{sync: func() { l.Barrier() }})     // want `barrier l.Barrier \(reached through runOps\) under divergent control`
+		runOpsPtr(&ops{sync: func() { l.Barrier() }}) // want `barrier l.Barrier \(reached through runOpsPtr\) under divergent control`
 	}
 }
 

@@ -45,7 +45,7 @@ func callsViaInterface(l spmd.Lane) { // want callsViaInterface:`spmd\(barrier\)
 	var s syncer = barrierSyncer{}
 	viaInterface(s, l)
 	if l.Index() == 0 {
-		viaInterface(s, l) // want `barrier viaInterface under divergent control`
+		viaInterface(s, l) // want `barrier l.Barrier \(reached through viaInterface\) under divergent control`
 	}
 	viaFuncValue(s.Sync, l)
 	if l.Index() == 1 {
@@ -101,7 +101,7 @@ func unknownEffect(fl filler, l spmd.Lane) { // want unknownEffect:`spmd\(conver
 // each passing the lane under divergent control.
 func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`spmd\(barrier( requires\(0\))?\)`
 	if l.Index() < 4 {
-		s.Sync(l) // want `barrier s.Sync under divergent control`
+		s.Sync(l) // want `barrier l.Barrier \(reached through s.Sync\) under divergent control`
 	}
 }
 
@@ -113,6 +113,6 @@ func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValue
 
 func typeParamUnderDivergent[S syncer](s S, l spmd.Lane) { // want typeParamUnderDivergent:`spmd\(barrier( requires\(0\))?\)`
 	if l.Index() < 2 {
-		s.Sync(l) // want `barrier s.Sync under divergent control`
+		s.Sync(l) // want `barrier l.Barrier \(reached through s.Sync\) under divergent control`
 	}
 }

@@ -220,7 +220,7 @@ func useBoth(l spmd.Lane) { // want useBoth:`spmd\(barrier\)`
 // Error_CallsiteAndParameterRequireUniformity).
 func callSiteAndParam(l spmd.Lane) { // want callSiteAndParam:`spmd\(barrier\)`
 	if l.Index() == 0 {
-		h(l, l.Index()) // want `barrier h under divergent control`
+		h(l, l.Index()) // want `barrier l.Barrier \(reached through h\) under divergent control`
 	}
 }
 

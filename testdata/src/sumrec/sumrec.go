@@ -24,7 +24,7 @@ func useCountdown(l spmd.Lane) { // want useCountdown:`spmd\(barrier\)`
 	countdown(l, l.Count())
 	countdown(l, l.Index()) // want `parameter n of countdown must be uniform`
 	if l.Index() < 2 {
-		countdown(l, 2) // want `barrier countdown under divergent control`
+		countdown(l, 2) // want `barrier l.Barrier \(reached through countdown\) under divergent control`
 	}
 }
 
@@ -58,7 +58,7 @@ func usePingPong(l spmd.Lane) { // want usePingPong:`spmd\(barrier\)`
 	pong(l, l.Index())  // want `parameter n of pong must be uniform`
 	ping2(l, l.Index()) // want `parameter n of ping2 must be uniform`
 	if l.Index() == 0 {
-		pong2(l, 1) // want `barrier pong2 under divergent control`
+		pong2(l, 1) // want `barrier l.Barrier \(reached through pong2\) under divergent control`
 	}
 }
 
@@ -170,6 +170,6 @@ func (t *tree) visit(l spmd.Lane) { // want visit:`^spmd\(barrier requires\(0\) 
 func useVisit(l spmd.Lane, t *tree) { // want useVisit:`^spmd\(barrier requires\(1\) own\[1 1\]=spmd\(barrier requires\(1\) requires\(\*1\.0\) requires\(\*\*1\)\)\)$`
 	t.visit(l)
 	if l.Index() == 3 {
-		t.visit(l) // want `barrier t.visit under divergent control`
+		t.visit(l) // want `barrier l.Barrier \(reached through t.visit\) under divergent control`
 	}
 }

@@ -18,7 +18,7 @@ func a(l spmd.Lane) { // want a:`spmd\(barrier\)`
 // The chain of calls to the barrier, the branch, the source.
 func chain(l spmd.Lane) { // want chain:`spmd\(barrier\)`
 	if l.Index() < 4 {
-		a(l) // want `barrier a under divergent control`
+		a(l) // want `barrier l.Barrier \(reached through a\) under divergent control`
 	}
 }
 
@@ -185,6 +185,6 @@ func d19(l spmd.Lane) { // want d19:`spmd\(barrier\)`
 
 func longChain(l spmd.Lane) { // want longChain:`spmd\(barrier\)`
 	if l.Index() < 4 {
-		d19(l) // want `barrier d19 under divergent control`
+		d19(l) // want `barrier l.Barrier \(reached through d19\) under divergent control`
 	}
 }

@@ -111,7 +111,7 @@ func ConditionalFunctionCall(l spmd.Lane) { // want ConditionalFunctionCall:`spm
 	}
 	if funcNonUniformRetval(l) == 0 {
 		userNoRestriction(l)       // fine
-		userRequiredToBeUniform(l) // want `barrier userRequiredToBeUniform under divergent control`
+		userRequiredToBeUniform(l) // want `barrier l.Barrier \(reached through userRequiredToBeUniform\) under divergent control`
 	}
 }
 
@@ -667,7 +667,7 @@ func direct_foo(l spmd.Lane) { // want direct_foo:`spmd\(barrier\)`
 
 func Error_CallUserThatCallsBuiltinDirectly(l spmd.Lane) { // want Error_CallUserThatCallsBuiltinDirectly:`spmd\(barrier\)`
 	if l.Index() == 42 {
-		direct_foo(l) // want `barrier direct_foo under divergent control`
+		direct_foo(l) // want `barrier l.Barrier \(reached through direct_foo\) under divergent control`
 	}
 }
 
@@ -681,7 +681,7 @@ func indirect_foo(l spmd.Lane) { indirect_bar(l) } // want indirect_foo:`spmd\(b
 
 func Error_CallUserThatCallsBuiltinIndirectly(l spmd.Lane) { // want Error_CallUserThatCallsBuiltinIndirectly:`spmd\(barrier\)`
 	if l.Index() == 42 {
-		indirect_foo(l) // want `barrier indirect_foo under divergent control`
+		indirect_foo(l) // want `barrier l.Barrier \(reached through indirect_foo\) under divergent control`
 	}
 }
 
@@ -724,7 +724,7 @@ func callsiteAndParam_foo(l spmd.Lane, v int) { // want callsiteAndParam_foo:`sp
 
 func Error_CallsiteAndParameterRequireUniformity(l spmd.Lane) { // want Error_CallsiteAndParameterRequireUniformity:`spmd\(barrier\)`
 	if l.Index() == 42 {
-		callsiteAndParam_foo(l, 0) // want `barrier callsiteAndParam_foo under divergent control`
+		callsiteAndParam_foo(l, 0) // want `barrier l.Barrier \(reached through callsiteAndParam_foo\) under divergent control`
 	}
 }
 

@@ -10,10 +10,10 @@ import (
 
 func kernel(l spmd.Lane, data []int, n int) {
 	if l.Index() == 0 {
-		lib.Sync(l) // want `barrier lib.Sync under divergent control`
+		lib.Sync(l) // want `barrier l.Barrier \(reached through lib.Sync\) under divergent control`
 	}
 	if l.Index() < 2 {
-		_ = lib.Total(l, 1) // want `collective lib.Total under divergent control`
+		_ = lib.Total(l, 1) // want `collective spmd.ReduceAdd \(reached through lib.Total\) under divergent control`
 	}
 	lib.Guard(l, n)         // fine: n is uniform
 	lib.Guard(l, l.Index()) // want `parameter n of lib.Guard must be uniform`
@@ -21,7 +21,7 @@ func kernel(l spmd.Lane, data []int, n int) {
 		lib.Sync(l) // fine: Total's result is uniform
 	}
 	if lib.Mine(l, data) > 0 {
-		lib.Sync(l) // want `barrier lib.Sync under divergent control`
+		lib.Sync(l) // want `barrier l.Barrier \(reached through lib.Sync\) under divergent control`
 	}
 	x := 0
 	lib.Fill(l, &x)

@@ -27,7 +27,7 @@ func SyncInt(l spmd.Lane, v int) int { // want SyncInt:`spmd\(barrier result0=on
 // A kernel in this package, to check reports here too.
 func Kernel(l spmd.Lane) { // want Kernel:`spmd\(barrier\)`
 	if l.Index() > 4 {
-		helper.Phase(l) // want `barrier helper.Phase under divergent control`
+		helper.Phase(l) // want `barrier l.Barrier \(reached through helper.Phase\) under divergent control`
 	}
 	OuterStep(l, l.Index()) // want `parameter n of OuterStep must be uniform`
 }

@@ -18,9 +18,9 @@ func chains(l spmd.Lane) { // want chains:`spmd\(barrier\)`
 	helper.Phase(l)
 	deep.Outer(l)
 	if l.Index() < 4 {
-		helper.Phase(l) // want `barrier helper.Phase under divergent control`
-		deep.Outer(l)   // want `barrier deep.Outer under divergent control`
-		base.Wait(l)    // want `barrier base.Wait under divergent control`
+		helper.Phase(l) // want `barrier l.Barrier \(reached through helper.Phase\) under divergent control`
+		deep.Outer(l)   // want `barrier l.Barrier \(reached through deep.Outer\) under divergent control`
+		base.Wait(l)    // want `barrier l.Barrier \(reached through base.Wait\) under divergent control`
 	}
 	if l.Count() > 4 {
 		deep.Outer(l) // fine
@@ -90,9 +90,9 @@ func pointers(l spmd.Lane) { // want pointers:`spmd\(barrier\)`
 func generics(l spmd.Lane) { // want generics:`spmd\(barrier\)`
 	_ = helper.Sync(l, 1)
 	if l.Index() == 1 {
-		_ = helper.Sync(l, "s")        // want `barrier helper.Sync under divergent control`
-		_ = helper.Sync[float64](l, 1) // want `barrier helper.Sync\[float64\] under divergent control`
-		_ = deep.SyncInt(l, 1)         // want `barrier deep.SyncInt under divergent control`
+		_ = helper.Sync(l, "s")        // want `barrier l.Barrier \(reached through helper.Sync\) under divergent control`
+		_ = helper.Sync[float64](l, 1) // want `barrier l.Barrier \(reached through helper.Sync\[float64\]\) under divergent control`
+		_ = deep.SyncInt(l, 1)         // want `barrier l.Barrier \(reached through deep.SyncInt\) under divergent control`
 	}
 	if helper.Sync(l, l.Count()) > 0 {
 		l.Barrier() // fine
@@ -112,9 +112,9 @@ func methods(l spmd.Lane) { // want methods:`^spmd\(barrier\)$`
 	f := s.Wait
 	f()
 	if l.Index() == 2 {
-		f()                  // want `barrier f under divergent control`
-		s.Wait()             // want `barrier s.Wait under divergent control`
-		helper.Stage.Wait(s) // want `barrier helper.Stage.Wait under divergent control`
+		f()                  // want `barrier s.L.Barrier \(reached through f\) under divergent control`
+		s.Wait()             // want `barrier s.L.Barrier \(reached through s.Wait\) under divergent control`
+		helper.Stage.Wait(s) // want `barrier s.L.Barrier \(reached through helper.Stage.Wait\) under divergent control`
 	}
 	g := s.WaitN
 	g() // fine: s.N is uniform
@@ -128,7 +128,7 @@ func methods(l spmd.Lane) { // want methods:`^spmd\(barrier\)$`
 func launch(n int) error { // want launch:`spmd\(result0=on\(0\)\)`
 	return spmd.Run(8, func(l spmd.Lane) {
 		if l.Index() < 4 {
-			deep.Outer(l) // want `barrier deep.Outer under divergent control`
+			deep.Outer(l) // want `barrier l.Barrier \(reached through deep.Outer\) under divergent control`
 		}
 		helper.Step(l, n)
 		helper.Step(l, l.Index()) // want `parameter k of helper.Step must be uniform`
