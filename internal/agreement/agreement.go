@@ -854,3 +854,26 @@ func MapLaneValues(l spmd.Lane, n int) {
 		l.Barrier()
 	}
 }
+
+// eachOwned calls f for each of the n items the lane owns: lanes own
+// different numbers of items.
+func eachOwned(l spmd.Lane, n int, f func(i int)) {
+	for i := l.Index(); i < n; i += l.Count() {
+		f(i)
+	}
+}
+
+// CallbackReduce: a helper calls the reduction it is given once per item
+// the lane owns, so lanes that own fewer items leave the others waiting.
+func CallbackReduce(l spmd.Lane, n int) {
+	eachOwned(l, n, func(i int) { // want `collective spmd.ReduceAdd \(reached through eachOwned\) under divergent control`
+		_ = spmd.ReduceAdd(l, i)
+	})
+}
+
+// CallbackStore: the same helper given a function that only stores.
+func CallbackStore(l spmd.Lane, n int) {
+	out := make([]int, n)
+	eachOwned(l, n, func(i int) { out[i] = i })
+	l.Barrier()
+}

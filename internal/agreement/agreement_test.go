@@ -186,6 +186,8 @@ var cases = []kernelCase{
 	{fn: "WrittenTwoPointersDownUniform", static: accepted, dynamic: completes, run: forEachN(3, agreement.WrittenTwoPointersDownUniform)},
 	{fn: "ArrayElements", static: accepted, dynamic: completes, run: forEachN(3, agreement.ArrayElements)},
 	{fn: "MapLaneValues", static: accepted, dynamic: completes, run: forEachN(3, agreement.MapLaneValues)},
+	{fn: "CallbackReduce", static: flagged, dynamic: diverges, run: forEachN(6, agreement.CallbackReduce)},
+	{fn: "CallbackStore", static: accepted, dynamic: completes, run: forEachN(6, agreement.CallbackStore)},
 	{fn: "AppendLaneValues", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.AppendLaneValues(l, 3) })},
 	{fn: "TemporalUniformExit", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.TemporalUniformExit(l, 4) })},
 	{fn: "SharedExchange", static: accepted, dynamic: completes, run: func(lanes int) error {

@@ -39,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := make(map[ssa.CallInstruction]bool) // one report per call
 	for _, f := range res.Funcs {
 		for _, c := range f.ConvergentCalls() {
-			if check(pass, f, c.Call.Block(), c.Call, c.Summary, calls) {
+			if check(pass, f, c, calls) {
 				reported[c.Call] = true
 			}
 		}
@@ -168,18 +168,44 @@ func reachNotes(callee string, reaches []divergence.Step, at *ast.CallExpr, call
 
 // subject names what a convergent call is: "barrier l.Barrier", or, for a
 // call that reaches one through other calls, "barrier l.Barrier (reached
-// through outer)".
-func subject(kind, name string, s *divergence.Summary) string {
-	n := len(s.Reaches)
-	if n == 0 || s.Reaches[n-1].Callee == divergence.UnknownCallee {
+// through outer)". op is the operation reached, "" for the call itself.
+func subject(kind, name, op string) string {
+	if op == "" {
 		return kind + " " + name
 	}
-	return fmt.Sprintf("%s %s (reached through %s)", kind, s.Reaches[n-1].Callee, name)
+	return fmt.Sprintf("%s %s (reached through %s)", kind, op, name)
+}
+
+// reached returns the convergent operation that c reaches through other
+// calls, and the notes that show the way; op is "" if c is the operation
+// itself or calls a function not known statically.
+func reached(c divergence.ConvergentCall, name string, expr *ast.CallExpr, calls map[token.Pos]*ast.CallExpr) (op string, notes []analysis.RelatedInformation) {
+	steps := c.Summary.Reaches
+	if n := len(steps); n > 0 && steps[n-1].Callee != divergence.UnknownCallee {
+		op = steps[n-1].Callee
+	}
+	if c.Callback < 0 {
+		return op, reachNotes(name, steps, expr, calls)
+	}
+	arg := divergence.ArgExpr(c.Call, expr, c.Callback)
+	if arg == nil {
+		return op, reachNotes("the function "+name+" is given", steps, expr, calls)
+	}
+	text := types.ExprString(arg)
+	if _, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
+		text = "the function literal"
+	}
+	if op == "" {
+		op = text // a convergent function passed as it is: l.Barrier
+	}
+	notes = append(notes, analysis.RelatedInformation{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf("%s is passed to %s here", text, name)})
+	return op, append(notes, reachNotes(text, steps, expr, calls)...)
 }
 
 // check reports the convergent call if it is under divergent control or in
 // a cycle that is not m-converged, and says whether it did.
-func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.CallInstruction, s *divergence.Summary, calls map[token.Pos]*ast.CallExpr) bool {
+func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall, calls map[token.Pos]*ast.CallExpr) bool {
+	call, s := c.Call, c.Summary
 	expr := calls[call.Pos()]
 	if expr == nil {
 		return false // synthetic: a wrapper's call has no place in the source
@@ -192,7 +218,8 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	if s.Barrier {
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
 	}
-	what := subject(kind, name, s)
+	op, chain := reached(c, name, expr, calls)
+	what := subject(kind, name, op)
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category}
 	var notes []divergence.Note
 	if cycle, branch := f.NotMConverged(call); cycle != nil {
@@ -210,6 +237,9 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 		diag.Message = fmt.Sprintf("%s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", what, consequence)
 		p := f.ReturnPos(ret)
 		notes = append([]divergence.Note{{Pos: p, End: p, Message: "the deferred call runs at this return"}}, f.ExplainDeferRun(ret)...)
+	} else if c.CalleeDivergence != "" {
+		diag.Message = fmt.Sprintf("%s under divergent control: %s calls the function it is given under divergent control, so %s", what, name, consequence)
+		chain = append(chain, analysis.RelatedInformation{Pos: expr.Pos(), End: expr.End(), Message: c.CalleeDivergence})
 	} else if outer := f.OuterDivergence(); outer != nil {
 		diag.Message = fmt.Sprintf("%s under divergent control: %s", what, consequence)
 		notes = outer
@@ -219,7 +249,7 @@ func check(pass *analysis.Pass, f *divergence.Func, b *ssa.BasicBlock, call ssa.
 	} else {
 		return false
 	}
-	diag.Related = reachNotes(name, s.Reaches, expr, calls)
+	diag.Related = chain
 	relate(&diag, notes)
 	pass.Report(diag)
 	return true

@@ -118,6 +118,40 @@ var sumRelatedCases = []sumRelatedCase{
 		},
 	},
 	{
+		// A helper that calls the convergent literal it is given in some
+		// lanes only: the literal, what it reaches, the helper's branch.
+		pkg: "sumcallbacks", fn: "reduceEachNamed", at: "forEach(l, n, add)",
+		steps: []string{
+			`^add is passed to forEach here$`,
+			`^add calls spmd\.ReduceAdd here$`,
+			`^forEach calls f at sumcallbacks\.go:\d+ under divergent control: l\.Index\(\) at sumcallbacks\.go:\d+ is the lane index$`,
+		},
+		only: true,
+		spans: map[string]string{
+			`^add is passed to forEach here$`:  "add",
+			`^add calls spmd\.ReduceAdd here$`: "spmd.ReduceAdd(l, i)",
+		},
+	},
+	{
+		// A trip count: the parameter decides how often, not whether.
+		pkg: "sumchain", fn: "roundsByLane", at: "rounds(l, l.Index())",
+		steps: []string{
+			`^parameter n of rounds decides how often l\.Barrier at sumchain\.go:\d+ runs$`,
+			`^divergent value passed here$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
+		pkg: "sumcallbacks", fn: "barrierGuarded", at: "guarded(l, l.Barrier)",
+		steps: []string{
+			`^l\.Barrier is passed to guarded here$`,
+			`^guarded calls f at sumcallbacks\.go:\d+ under divergent control: l\.Index\(\) at sumcallbacks\.go:\d+ is the lane index$`,
+		},
+		only:  true,
+		spans: map[string]string{`^l\.Barrier is passed to guarded here$`: "l.Barrier"},
+	},
+	{
 		pkg: "sumcallbacks", fn: "predicateDecides", at: "maybeSync(l, func() bool { return l.Index() > 2 })",
 		steps: []string{
 			`^what parameter pred of maybeSync returns decides whether l\.Barrier at sumcallbacks\.go:\d+ runs$`,

@@ -461,6 +461,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	if s == nil {
 		return
 	}
+	callback, calleeDivergence := -1, ""
 	if !s.Convergent {
 		// A callee that calls a function it is given is convergent when
 		// the function given is.
@@ -474,8 +475,12 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 				reqs := s.Requires
 				if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
 					reqs = append(slices.Clone(reqs), callbackRequires(common, deps[i], in, fs)...)
+					if deps[i].Always {
+						calleeDivergence = deps[i].Why
+					}
 				}
 				s = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: reqs, Inferred: true}
+				callback = in.Index
 				break
 			}
 		}
@@ -489,7 +494,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			g.callResults(a)
 		}
 	}
-	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call)}
+	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call), callback: callback, calleeDivergence: calleeDivergence}
 	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 		site.literal, _ = mc.Fn.(*ssa.Function)
 	}

@@ -984,13 +984,20 @@ func (f *Func) DivergentCallee(call ssa.CallInstruction) bool {
 type ConvergentCall struct {
 	Call    ssa.CallInstruction
 	Summary *Summary
+	// Callback, for a call that is convergent because the callee calls a
+	// convergent function it is given, is the index of the argument that
+	// gives it (receiver first); -1 otherwise.
+	Callback int
+	// CalleeDivergence, if not empty, says where and why the callee calls
+	// that function under divergent control whatever its arguments.
+	CalleeDivergence string
 }
 
 // ConvergentCalls lists the convergent operations in f, in program order.
 func (f *Func) ConvergentCalls() []ConvergentCall {
 	var out []ConvergentCall
 	for _, c := range f.graph.convergent {
-		out = append(out, ConvergentCall{Call: c.call, Summary: c.summary})
+		out = append(out, ConvergentCall{Call: c.call, Summary: c.summary, Callback: c.callback, CalleeDivergence: c.calleeDivergence})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -90,6 +91,18 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 		return
 	}
 	v.inferred[fn] = s
+	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
+		if d, ok := v.local[obj]; ok && d.onlyKernel() {
+			// //spmd:kernel promises uniform parameters to the kernel's
+			// body; a call from SPMD code must keep that promise, so
+			// callers get the body's summary, requirements included.
+			k := *s
+			k.Kernel = true
+			v.local[obj] = &k
+			v.pass.ExportObjectFact(obj, &k)
+			return
+		}
+	}
 	// A function whose directives declare its results but not that it is
 	// convergent still is when its body reaches a convergent operation,
 	// but not when it only calls a function that cannot be known: the
@@ -227,6 +240,9 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	for i, in := range s.CallsInputs {
 		fixed[i].Always = g.callsDivergent(baseFixed, inputCalls[i], callControlFixed)
 		s.CallControl[i].Always = g.callsDivergent(base, inputCalls[i], callControl)
+		if s.CallControl[i].Always {
+			s.CallControl[i].Why = g.callControlWhy(pa.pass.Fset, base, in, inputCalls[i])
+		}
 		s.CallArgs[i].Always = g.callsDivergent(base, inputCalls[i], callArgs)
 		if c := inputCalls[i]; len(c) == 1 && c[0].via == nil && base.Cycles().CycleOf(g.blockOf[c[0].id]) == nil {
 			s.CallsOnce = append(s.CallsOnce, in)
@@ -529,27 +545,61 @@ func (g *funcGraph) anyMemDivergent(r *uniformity.Result, ms []*memObject) bool 
 func (g *funcGraph) resultSource(fset *token.FileSet, r *uniformity.Result, k int) string {
 	for _, ret := range g.returns {
 		id := g.valueID(g.instrs[ret].(*ssa.Return).Results[k])
-		if !r.IsDivergent(id) {
-			continue
-		}
-		chain := r.Explain(id)
-		if len(chain) == 0 || chain[len(chain)-1].Kind != uniformity.CauseSource {
-			continue
-		}
-		src := chain[len(chain)-1].Value
-		if inner := g.seedSource[src]; inner != "" {
-			return inner // the innermost source, not the whole chain
-		}
-		v := g.values[src]
-		why := g.seedWhy[src]
-		if v == nil || why == "" {
-			continue
-		}
-		if e, ok := g.exprs[v]; ok {
-			return fmt.Sprintf("%s at %s %s", g.src.text(e), shortPos(fset, e.Pos()), why)
+		if why := g.sourceOf(fset, r, id); why != "" {
+			return why
 		}
 	}
 	return ""
+}
+
+// sourceOf names the source of divergence of value id for a summary:
+// "l.Index() at h.go:12 is the lane index"; "" if id is not divergent or
+// its source has no place in the source.
+func (g *funcGraph) sourceOf(fset *token.FileSet, r *uniformity.Result, id int) string {
+	if !r.IsDivergent(id) {
+		return ""
+	}
+	chain := r.Explain(id)
+	if len(chain) == 0 || chain[len(chain)-1].Kind != uniformity.CauseSource {
+		return ""
+	}
+	src := chain[len(chain)-1].Value
+	if inner := g.seedSource[src]; inner != "" {
+		return inner // the innermost source, not the whole chain
+	}
+	v := g.values[src]
+	why := g.seedWhy[src]
+	if v == nil || why == "" {
+		return ""
+	}
+	if e, ok := g.exprs[v]; ok {
+		return fmt.Sprintf("%s at %s %s", g.src.text(e), shortPos(fset, e.Pos()), why)
+	}
+	return ""
+}
+
+// callControlWhy says, for a function input that g's body calls under
+// divergent control whatever its inputs, where and why: "ForEach calls f
+// at h.go:7 under divergent control: l.Index() at h.go:6 is the lane
+// index".
+func (g *funcGraph) callControlWhy(fset *token.FileSet, r *uniformity.Result, in Input, calls []inputCall) string {
+	name := strings.TrimPrefix(inputName(g.fn, in), "parameter ")
+	for _, c := range calls {
+		branch, ok := g.underDivergentControl(r, c.id)
+		if !ok {
+			continue
+		}
+		why := fmt.Sprintf("%s calls %s at %s under divergent control", funcName(fset, g.fn), name, shortPos(fset, g.instrs[c.id].Pos()))
+		for _, v := range g.inBlock[branch] {
+			if g.term[v] {
+				if src := g.sourceOf(fset, r, v); src != "" {
+					why += ": " + src
+				}
+			}
+		}
+		return why
+	}
+	return fmt.Sprintf("%s calls %s under divergent control", funcName(fset, g.fn), name)
 }
 
 // returnedResultsDivergent reports whether a function that g's function

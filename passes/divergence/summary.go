@@ -186,7 +186,9 @@ type Dependence struct {
 	Always bool
 	On     []Input
 	// Why, for a result that is Always divergent, names its source in the
-	// callee: "l.Index() at h.go:12 is the lane index".
+	// callee: "l.Index() at h.go:12 is the lane index"; for a call of a
+	// function input under control that is, where the call is, and the
+	// source.
 	Why string
 }
 
@@ -326,6 +328,16 @@ func (s *Summary) String() string {
 		}
 	}
 	return "spmd(" + strings.Join(parts, " ") + ")"
+}
+
+// onlyKernel reports whether the directives declare only a kernel entry,
+// and nothing the body could contradict; or whether s is the body's
+// summary that stands for such directives.
+func (s *Summary) onlyKernel() bool {
+	if s.Inferred {
+		return s.Kernel
+	}
+	return s.Kernel && !s.LaneID && !s.Uniform && s.UniformIf == nil && !s.Divergent && len(s.KernelParams) == 0 && !s.Convergent
 }
 
 // declared reports whether the summary comes from directives that say what

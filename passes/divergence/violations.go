@@ -26,6 +26,12 @@ type convergentSite struct {
 	// literal is the function literal whose requirements these are, if
 	// the call runs one: the callee, or the closure passed.
 	literal *ssa.Function
+	// callback, for a call that is convergent because the callee calls a
+	// convergent function it is given, is the argument that gives it; -1
+	// otherwise. calleeDivergence says why, if the callee calls it under
+	// divergent control whatever it is given.
+	callback         int
+	calleeDivergence string
 }
 
 func (c *convergentSite) step(fset *token.FileSet) Step {
@@ -59,7 +65,10 @@ type violation struct {
 	callID int
 	req    *Requirement // nil: the call itself is under divergent control
 	callee string
-	arg    ssa.Value
+	// repeats: the divergent branch leaves a loop around the call, so
+	// it decides how often the call runs rather than whether.
+	repeats bool
+	arg     ssa.Value
 	// argIndex is the argument of call that carries arg: the argument
 	// for the input, or the closure that captured it.
 	argIndex int
@@ -91,7 +100,11 @@ func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string
 		if rs := rangeOverFunc(v.call); rs != nil && !pos.IsValid() {
 			pos = rs.X.Pos()
 		}
-		return []string{fmt.Sprintf("%s decides whether %s at %s runs", name, v.callee, shortPos(fset, pos))}
+		decides := "whether"
+		if v.repeats {
+			decides = "how often"
+		}
+		return []string{fmt.Sprintf("%s decides %s %s at %s runs", name, decides, v.callee, shortPos(fset, pos))}
 	}
 	why := []string{fmt.Sprintf("%s is passed to %s at %s", name, v.callee, shortPos(fset, v.call.Pos()))}
 	return append(why, v.req.Why...)
@@ -148,6 +161,31 @@ func inputField(t types.Type, in Input) string {
 	return ""
 }
 
+// repeatsUnder reports whether a divergent branch that controls the call
+// w leaves a loop around it: then it decides how often the call runs.
+func (g *funcGraph) repeatsUnder(r *uniformity.Result, w int) bool {
+	if call, ok := g.effectOf[w]; ok {
+		w = call
+	}
+	b := g.blockOf[w]
+	if b < 0 {
+		return false
+	}
+	for _, branch := range r.ControlDivergence(b) {
+		for c := r.Cycles().CycleOf(b); c != nil; c = c.Parent {
+			if !c.Contains(branch) {
+				continue
+			}
+			for _, s := range g.succs[branch] {
+				if !c.Contains(s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // violations returns the places in g that need uniformity they lack in r.
 func (g *funcGraph) violations(r *uniformity.Result) map[violationKey]bool {
 	out := make(map[violationKey]bool)
@@ -160,8 +198,8 @@ func (g *funcGraph) violations(r *uniformity.Result) map[violationKey]bool {
 func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 	var out []violation
 	for _, c := range g.convergent {
-		if _, ok := g.underDivergentControl(r, c.id); ok {
-			out = append(out, violation{call: c.call, callID: c.id, callee: c.name})
+		if _, ok := g.underDivergentControl(r, c.id); ok || c.calleeDivergence != "" {
+			out = append(out, violation{call: c.call, callID: c.id, callee: c.name, repeats: ok && g.repeatsUnder(r, c.id)})
 		} else if rs := rangeOverFunc(c.call); rs != nil && g.iteratorDiverges(r, c) {
 			// The body, which reaches a convergent operation, runs a
 			// lane-dependent number of times.

@@ -262,3 +262,46 @@ func returnOnRounds(l spmd.Lane) { // want returnOnRounds:`spmd\(convergent( req
 	}
 	_ = spmd.ReduceAdd(l, 1)
 }
+
+// forEach calls f for each index the lane owns: lanes own different
+// numbers, so it calls f under divergent control whatever it is given.
+func forEach(l spmd.Lane, n int, f func(i int)) { // want forEach:`spmd\(calls\(2\)=always\)`
+	for i := l.Index(); i < n; i += l.Count() {
+		f(i)
+	}
+}
+
+// guarded calls f in some lanes only.
+func guarded(l spmd.Lane, f func()) { // want guarded:`spmd\(calls\(1\)=always\)`
+	if l.Index() < 2 {
+		f()
+	}
+}
+
+// A convergent callback given to a helper that always calls it under
+// divergent control: the call that gives it is reported, although the
+// caller's own control is uniform.
+func reduceEach(l spmd.Lane, n int, out []int) { // want reduceEach:`spmd\(convergent\)`
+	forEach(l, n, func(i int) { // want `collective spmd.ReduceAdd \(reached through forEach\) under divergent control: forEach calls the function it is given under divergent control`
+		out[i] = spmd.ReduceAdd(l, i)
+	})
+}
+
+func reduceEachNamed(l spmd.Lane, n int, out []int) { // want reduceEachNamed:`spmd\(convergent\)`
+	add := func(i int) { out[i] = spmd.ReduceAdd(l, i) }
+	forEach(l, n, add) // want `collective spmd.ReduceAdd \(reached through forEach\) under divergent control`
+}
+
+func barrierGuarded(l spmd.Lane) { // want barrierGuarded:`spmd\(barrier\)`
+	guarded(l, l.Barrier) // want `barrier l.Barrier \(reached through guarded\) under divergent control`
+}
+
+func literalGuarded(l spmd.Lane) { // want literalGuarded:`spmd\(barrier\)`
+	guarded(l, func() { l.Barrier() }) // want `barrier l.Barrier \(reached through guarded\) under divergent control`
+}
+
+// Fine: the callbacks reach no convergent operation.
+func storeEach(l spmd.Lane, n int, out []int) { // want storeEach:`spmd\(\)`
+	forEach(l, n, func(i int) { out[i] = i })
+	guarded(l, func() { out[l.Index()] = 1 })
+}

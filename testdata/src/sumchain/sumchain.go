@@ -130,3 +130,23 @@ func chainThroughMethods(l spmd.Lane) { // want chainThroughMethods:`spmd\(barri
 	}
 	s.run()
 }
+
+// A kernel entry called from another kernel: //spmd:kernel promises its
+// body uniform parameters, so the call must pass uniform values.
+//
+//spmd:kernel
+func rounds(l spmd.Lane, n int) { // want rounds:`spmd\(barrier kernel requires\(1\)\)`
+	for range n {
+		l.Barrier()
+	}
+}
+
+//spmd:kernel
+func roundsByLane(l spmd.Lane) { // want roundsByLane:`spmd\(barrier kernel\)`
+	rounds(l, l.Index()) // want `parameter n of rounds must be uniform, but a divergent value is passed`
+}
+
+//spmd:kernel
+func roundsShared(l spmd.Lane, n int) { // want roundsShared:`spmd\(barrier kernel requires\(1\)\)`
+	rounds(l, n)
+}

@@ -186,10 +186,12 @@ func methodEffect(l spmd.Lane) { // want methodEffect:`spmd\(barrier\)`
 	}
 }
 
-// A kernel entry's pointer parameter points to memory all lanes share.
+// A kernel entry's pointer parameter points to memory all lanes share. Its
+// fact is its body's summary: a call from SPMD code must keep the promise
+// of uniform parameters that the directive makes.
 //
 //spmd:kernel
-func sharedKernel(l spmd.Lane, shared *int) { // want sharedKernel:`spmd\((barrier )?kernel\)`
+func sharedKernel(l spmd.Lane, shared *int) { // want sharedKernel:`spmd\(barrier kernel requires\(1\) own\[1\]=spmd\(barrier requires-shared\(1\) effect\(\*1\)=always\)\)`
 	fillShared(l, shared)
 	if *shared > 0 {
 		l.Barrier() // not reported: see fillShared
