@@ -35,7 +35,10 @@
 // kernels (conc); round 19 is kernels in idiomatic, modern Go: the
 // standard library, errors, iterators, embedding, interfaces and defer
 // (idiom); round 20 is a third examiner's set of minimal twins for every
-// item of the sections 2 and 3 (exam).
+// item of the sections 2 and 3 (exam); round 21 is a kernel
+// library across packages (lib: warp wrappers with and without directives,
+// generic block algorithms with methods, interfaces and callbacks, and the
+// sorting, sparse and image kernels that use them).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones

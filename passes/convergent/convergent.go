@@ -151,6 +151,9 @@ func reachNotes(callee string, reaches []divergence.Step, at *ast.CallExpr, call
 	caller := callee
 	for _, st := range reaches {
 		switch {
+		case st.Callee == divergence.UnknownCallee:
+			out = append(out, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: caller + " is not known statically and can reach a lane handle, so it may reach a convergent operation"})
+			continue
 		case st.Callee == divergence.MoreCalls:
 			out = append(out, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: caller + " calls more functions"})
 			caller = "the last of them"

@@ -188,3 +188,17 @@ func longChain(l spmd.Lane) { // want longChain:`spmd\(barrier\)`
 		d19(l) // want `barrier l.Barrier \(reached through d19\) under divergent control`
 	}
 }
+
+type syncer interface{ Sync(l spmd.Lane) }
+
+func viaIface(l spmd.Lane, s syncer) { // want viaIface:`spmd\(convergent\)`
+	s.Sync(l)
+}
+
+// A helper that calls an interface method given the lane: it may reach
+// a convergent operation.
+func ifaceChain(l spmd.Lane, s syncer) { // want ifaceChain:`spmd\(convergent\)`
+	if l.Index() < 2 {
+		viaIface(l, s) // want `collective viaIface under divergent control`
+	}
+}
