@@ -8,6 +8,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/spmdvet/spmdvet/passes/divergence"
@@ -97,7 +98,7 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 	if v.Requirement.Shared {
 		notes = f.ExplainOwn(v.Arg)
 	}
-	relate(&diag, notes)
+	relate(pass, &diag, notes)
 	pass.Report(diag)
 	return true
 }
@@ -124,19 +125,52 @@ func checkIteratorRequirement(pass *analysis.Pass, f *divergence.Func, v diverge
 	for _, why := range v.Requirement.Why {
 		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: rs.X.Pos(), End: rs.X.End(), Message: why})
 	}
-	relate(&diag, exit)
+	relate(pass, &diag, exit)
 	pass.Report(diag)
 	return true
 }
 
 // relate adds the notes that have a place in the source to the
 // diagnostic's related information.
-func relate(diag *analysis.Diagnostic, notes []divergence.Note) {
+func relate(pass *analysis.Pass, diag *analysis.Diagnostic, notes []divergence.Note) {
 	for _, n := range notes {
-		if n.Pos.IsValid() {
-			diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
+		if !n.Pos.IsValid() {
+			continue
+		}
+		if n.End == n.Pos {
+			n.Pos, n.End = span(pass, n.Pos)
+		}
+		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: n.Pos, End: n.End, Message: n.Message})
+	}
+}
+
+// span gives a note placed at p without an extent one that an editor can
+// show: the identifier that starts there (a variable), or the simple
+// statement on one line that holds p (a return, a break, a store).
+func span(pass *analysis.Pass, p token.Pos) (token.Pos, token.Pos) {
+	for _, f := range pass.Files {
+		if p < f.FileStart || p >= f.FileEnd {
+			continue
+		}
+		path, _ := astutil.PathEnclosingInterval(f, p, p)
+		if len(path) > 0 {
+			if id, ok := path[0].(*ast.Ident); ok && id.Pos() == p {
+				return id.Pos(), id.End()
+			}
+		}
+		for _, n := range path {
+			switch n.(type) {
+			case *ast.ReturnStmt, *ast.BranchStmt, *ast.AssignStmt, *ast.IncDecStmt, *ast.DeclStmt, *ast.SendStmt, *ast.ExprStmt:
+				if pass.Fset.Position(n.Pos()).Line == pass.Fset.Position(n.End()).Line {
+					return n.Pos(), n.End()
+				}
+				return p, p
+			case *ast.BlockStmt, *ast.FuncLit, *ast.FuncDecl, *ast.CaseClause, *ast.CommClause:
+				return p, p
+			}
 		}
 	}
+	return p, p
 }
 
 // reachNotes describes the calls by which callee reaches a convergent
@@ -253,7 +287,7 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 		return false
 	}
 	diag.Related = chain
-	relate(&diag, notes)
+	relate(pass, &diag, notes)
 	pass.Report(diag)
 	return true
 }

@@ -106,7 +106,26 @@ var sumRelatedCases = []sumRelatedCase{
 			`^lanes that go this way return here$`,
 			`^l\.Index\(\) is the lane index$`,
 		},
+		only:  true,
+		spans: map[string]string{`^lanes that go this way return here$`: "return"},
+	},
+	{
+		// Notes without an extent of their own span the variable or the
+		// statement.
+		pkg: "memory", fn: "addressTaken", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition x == 1 depends on the lane$`,
+			`^x depends on the lane$`,
+			`^x holds lane-dependent values$`,
+			`^written under divergent control, so lanes disagree about the memory$`,
+			`^lanes diverge here: the condition l\.Index\(\) < 4 depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
 		only: true,
+		spans: map[string]string{
+			`^x holds lane-dependent values$`:                                       "x",
+			`^written under divergent control, so lanes disagree about the memory$`: "*p = 1",
+		},
 	},
 	{
 		// The callback, not the value given, depends on the lane.
