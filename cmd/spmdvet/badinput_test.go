@@ -269,6 +269,7 @@ func TestUsage(t *testing.T) {
 		{nil, 1, "Usage: spmdvet [-flag] [package]"},
 		{[]string{"-h"}, 0, "Usage"},
 		{[]string{"help"}, 0, "spmdvet uniformity [-json] [-run RE] packages"},
+		{[]string{"help"}, 0, "https://pkg.go.dev/github.com/spmdvet/spmdvet/passes/convergent"},
 		{[]string{"help", "uniformity"}, 0, "usage: spmdvet uniformity"},
 		{[]string{"help", "convergent"}, 0, "barriers and collectives"},
 		{[]string{"-nosuchflag", "./empty"}, 2, "flag provided but not defined: -nosuchflag"},

@@ -74,7 +74,7 @@ Analyzers:
 `)
 	for _, a := range analyzers {
 		title, _, _ := strings.Cut(a.Doc, "\n")
-		fmt.Fprintf(w, "\t%-12s %s\n", a.Name, strings.TrimPrefix(title, a.Name+": "))
+		fmt.Fprintf(w, "\t%-12s %s\n\t%-12s %s\n", a.Name, strings.TrimPrefix(title, a.Name+": "), "", a.URL)
 	}
 	fmt.Fprint(w, `
 Run 'spmdvet help NAME' for an analyzer's documentation and flags, and
