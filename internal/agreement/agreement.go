@@ -343,7 +343,7 @@ func FuncByBranch(l spmd.Lane) {
 // FuncByIndex calls a function loaded at a lane-dependent index.
 func FuncByIndex(l spmd.Lane) {
 	fs := []func(spmd.Lane){barrierA, barrierB}
-	fs[l.Index()%2](l) // want `(barrier|collective) fs\[l.Index\(\) % 2\] called through a lane-dependent function value`
+	fs[l.Index()%2](l) // want `(barrier|collective) fs\[l.Index\(\)%2\] called through a lane-dependent function value`
 }
 
 // total is the sum of v over the lanes: declared uniform, but not declared

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -64,7 +63,7 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 	if v.Barrier {
 		category, kind = CategoryBarrier, "a barrier"
 	}
-	name := calleeText(expr)
+	name := calleeText(f, expr)
 	if v.Closure {
 		name = fmt.Sprintf("%s, which %s calls,", v.Callee, name)
 	}
@@ -120,7 +119,7 @@ func checkIteratorRequirement(pass *analysis.Pass, f *divergence.Func, v diverge
 	if v.Barrier {
 		category, kind, consequence = CategoryBarrier, "a barrier", "the lanes still in it wait for the others (deadlock)"
 	}
-	msg := fmt.Sprintf("lanes leave the loop over %s in different iterations, but the iterator reaches %s between the runs of the body: %s", types.ExprString(rs.X), kind, consequence)
+	msg := fmt.Sprintf("lanes leave the loop over %s in different iterations, but the iterator reaches %s between the runs of the body: %s", f.Text(rs.X), kind, consequence)
 	diag := analysis.Diagnostic{Pos: rs.X.Pos(), End: rs.X.End(), Category: category, Message: msg}
 	for _, why := range v.Requirement.Why {
 		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: rs.X.Pos(), End: rs.X.End(), Message: why})
@@ -216,7 +215,7 @@ func subject(kind, name, op string) string {
 // reached returns the convergent operation that c reaches through other
 // calls, and the notes that show the way; op is "" if c is the operation
 // itself or calls a function not known statically.
-func reached(c divergence.ConvergentCall, name string, expr *ast.CallExpr, calls map[token.Pos]*ast.CallExpr) (op string, notes []analysis.RelatedInformation) {
+func reached(f *divergence.Func, c divergence.ConvergentCall, name string, expr *ast.CallExpr, calls map[token.Pos]*ast.CallExpr) (op string, notes []analysis.RelatedInformation) {
 	steps := c.Summary.Reaches
 	if n := len(steps); n > 0 && steps[n-1].Callee != divergence.UnknownCallee {
 		op = steps[n-1].Callee
@@ -228,7 +227,7 @@ func reached(c divergence.ConvergentCall, name string, expr *ast.CallExpr, calls
 	if arg == nil {
 		return op, reachNotes("the function "+name+" is given", steps, expr, calls)
 	}
-	text := types.ExprString(arg)
+	text := f.Text(arg)
 	if _, ok := ast.Unparen(arg).(*ast.FuncLit); ok {
 		text = "the function literal"
 	}
@@ -247,7 +246,7 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	if expr == nil {
 		return false // synthetic: a wrapper's call has no place in the source
 	}
-	name := calleeText(expr)
+	name := calleeText(f, expr)
 	category, kind, consequence := CategoryCollective, "collective", "its result depends on which lanes happen to reach it"
 	if call.Common().Signature().Results().Len() == 0 {
 		consequence = "what it does depends on which lanes happen to reach it"
@@ -255,7 +254,7 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	if s.Barrier {
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
 	}
-	op, chain := reached(c, name, expr, calls)
+	op, chain := reached(f, c, name, expr, calls)
 	what := subject(kind, name, op)
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category}
 	var notes []divergence.Note
@@ -294,9 +293,9 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 
 // calleeText names what a call calls as the source writes it: l.Barrier,
 // spmd.ReduceAdd, or "func literal" (not ExprString's "(func() literal)").
-func calleeText(call *ast.CallExpr) string {
+func calleeText(f *divergence.Func, call *ast.CallExpr) string {
 	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
 		return "func literal"
 	}
-	return types.ExprString(call.Fun)
+	return f.Text(call.Fun)
 }

@@ -1076,6 +1076,9 @@ func (f *Func) Block(i int) *ssa.BasicBlock {
 // text quotes e as the source writes it.
 func (f *Func) text(e ast.Expr) string { return f.graph.src.text(e) }
 
+// Text returns e as the source writes it, shortened if long.
+func (f *Func) Text(e ast.Expr) string { return f.text(e) }
+
 // EntryNote says that a cycle can be entered at block b: at its label, if
 // b is a labelled statement, which is where a goto enters.
 func (f *Func) EntryNote(b *ssa.BasicBlock) Note {

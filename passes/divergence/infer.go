@@ -30,6 +30,7 @@ type packageAnalysis struct {
 
 func newPackageAnalysis(pass *analysis.Pass, vocab *vocabulary, pkg *ssa.Package) *packageAnalysis {
 	pa := &packageAnalysis{pass: pass, vocab: vocab, results: make(map[*ssa.Function]*Func), src: newSources(pass.Fset, pass.ReadFile)}
+	vocab.src = pa.src
 	pa.funcs, pa.kernel, pa.spmd = spmdFunctions(pkg, vocab)
 	return pa
 }

@@ -21,6 +21,7 @@ type vocabulary struct {
 	imported  map[*types.Func]*Summary // cache, nil entries included
 	errs      []directiveError
 	directive bool // some //spmd: comment appears in the files
+	src       *sources
 
 	// inferred holds the summaries inferred for this package's functions,
 	// closures included; inferredObj the same by declared function.
@@ -243,7 +244,7 @@ func IndexCalls(files []*ast.File) map[token.Pos]*ast.CallExpr {
 // (l.Barrier, spmd.ReduceAdd), falling back to the callee's name.
 func (v *vocabulary) callName(call ssa.CallInstruction) string {
 	if e := v.calls[call.Pos()]; e != nil {
-		return types.ExprString(e.Fun)
+		return v.src.text(e.Fun)
 	}
 	return calleeName(call.Common())
 }

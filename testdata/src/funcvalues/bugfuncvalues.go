@@ -30,7 +30,7 @@ func chosenByBranch(l spmd.Lane) {
 // The function is loaded at a lane-dependent index.
 func chosenByIndex(l spmd.Lane) {
 	fs := []func(spmd.Lane){a, b}
-	fs[l.Index()%2](l) // want `(barrier|collective) fs\[l.Index\(\) % 2\] called through a lane-dependent function value`
+	fs[l.Index()%2](l) // want `(barrier|collective) fs\[l.Index\(\)%2\] called through a lane-dependent function value`
 }
 
 // Fine: the function is chosen by a uniform value: every lane calls the
