@@ -877,3 +877,25 @@ func CallbackStore(l spmd.Lane, n int) {
 	eachOwned(l, n, func(i int) { out[i] = i })
 	l.Barrier()
 }
+
+// eachOwnedLane is eachOwned for callbacks that take the lane; onEachOwned
+// gives its callback on to it.
+func eachOwnedLane(l spmd.Lane, n int, f func(spmd.Lane, int)) {
+	for i := l.Index(); i < n; i += l.Count() {
+		f(l, i)
+	}
+}
+
+func onEachOwned(l spmd.Lane, n int, f func(spmd.Lane, int)) { eachOwnedLane(l, n, f) }
+
+// LaneCallbackVia: a barrier given through two helpers to a per-lane loop.
+func LaneCallbackVia(l spmd.Lane, n int) {
+	onEachOwned(l, n, func(l spmd.Lane, i int) { l.Barrier() }) // want `barrier l.Barrier \(reached through onEachOwned\) under divergent control`
+}
+
+// LaneCallbackStore: the same helpers given a callback that only stores.
+func LaneCallbackStore(l spmd.Lane, n int) {
+	out := make([]int, n)
+	onEachOwned(l, n, func(l spmd.Lane, i int) { out[i] = i })
+	l.Barrier()
+}

@@ -188,6 +188,8 @@ var cases = []kernelCase{
 	{fn: "MapLaneValues", static: accepted, dynamic: completes, run: forEachN(3, agreement.MapLaneValues)},
 	{fn: "CallbackReduce", static: flagged, dynamic: diverges, run: forEachN(6, agreement.CallbackReduce)},
 	{fn: "CallbackStore", static: accepted, dynamic: completes, run: forEachN(6, agreement.CallbackStore)},
+	{fn: "LaneCallbackVia", static: flagged, dynamic: diverges, run: forEachN(6, agreement.LaneCallbackVia)},
+	{fn: "LaneCallbackStore", static: accepted, dynamic: completes, run: forEachN(6, agreement.LaneCallbackStore)},
 	{fn: "AppendLaneValues", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.AppendLaneValues(l, 3) })},
 	{fn: "TemporalUniformExit", static: accepted, dynamic: completes, run: kernel(func(l spmd.Lane) { agreement.TemporalUniformExit(l, 4) })},
 	{fn: "SharedExchange", static: accepted, dynamic: completes, run: func(lanes int) error {

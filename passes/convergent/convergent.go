@@ -72,8 +72,13 @@ func checkRequirement(pass *analysis.Pass, f *divergence.Func, v divergence.Viol
 		msg = fmt.Sprintf("%s must point to memory all lanes share, but memory of this lane alone is passed: what %s writes there decides whether %s runs", divergence.RequirementSubject(v.Requirement, name), name, kind)
 	}
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category, Message: msg}
-	for _, why := range v.Requirement.Why {
-		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: expr.Pos(), End: expr.End(), Message: why})
+	for i, why := range v.Requirement.Why {
+		// At the call the step is about, when it is in this package.
+		at := expr
+		if e := calls[v.Requirement.WhyPos(i)]; e != nil {
+			at = e
+		}
+		diag.Related = append(diag.Related, analysis.RelatedInformation{Pos: at.Pos(), End: at.End(), Message: why})
 	}
 	argPos, argEnd := expr.Pos(), expr.End()
 	if e := divergence.ArgExpr(v.Call, expr, v.ArgIndex); e != nil {

@@ -160,6 +160,19 @@ var sumRelatedCases = []sumRelatedCase{
 			`^l\.Index\(\) is the lane index$`,
 		},
 		only: true,
+		// The step about a call in this package is shown at that call.
+		spans: map[string]string{`^parameter n of rounds decides how often l\.Barrier at sumchain\.go:\d+ runs$`: "l.Barrier()"},
+	},
+	{
+		// A helper that gives its callback on to one that calls it in
+		// some lanes only.
+		pkg: "sumcallbacks", fn: "laneCallbacks", at: "eachLaneVia(l, n, func(l spmd.Lane, i int) { _ = spmd.ReduceAdd(l, i) })",
+		steps: []string{
+			`^the function literal is passed to eachLaneVia here$`,
+			`^the function literal calls spmd\.ReduceAdd here$`,
+			`^eachLaneVia gives f to eachLane at sumcallbacks\.go:\d+; eachLane calls f at sumcallbacks\.go:\d+ under divergent control: l\.Index\(\) at sumcallbacks\.go:\d+ is the lane index$`,
+		},
+		only: true,
 	},
 	{
 		pkg: "sumcallbacks", fn: "barrierGuarded", at: "guarded(l, l.Barrier)",

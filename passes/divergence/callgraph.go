@@ -74,8 +74,17 @@ func staticCallees(fn *ssa.Function) []*ssa.Function {
 					fns, _ := heldFuncs(instr.Common().Value, false)
 					out = append(out, fns...)
 				}
+
 			case *ssa.MakeClosure:
 				if c, ok := instr.Fn.(*ssa.Function); ok {
+					out = append(out, c)
+				}
+			}
+			for _, op := range instr.Operands(nil) {
+				// A function used as a value (a declared one, or a
+				// literal without captured variables): given to a
+				// callee, returned, stored.
+				if c, ok := (*op).(*ssa.Function); ok {
 					out = append(out, c)
 				}
 			}

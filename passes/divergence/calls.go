@@ -56,6 +56,12 @@ func isBoundWrapper(fn *ssa.Function) bool {
 	return len(fn.FreeVars) == 1 && strings.HasPrefix(fn.Synthetic, "bound method wrapper")
 }
 
+// boundInterfaceMethod reports whether fn is an interface's method bound to
+// a value (s.Sync, s an interface): which method runs is not known.
+func boundInterfaceMethod(fn *ssa.Function) bool {
+	return isBoundWrapper(fn) && types.IsInterface(fn.FreeVars[0].Type())
+}
+
 // addCall records what a call's result depends on, according to what is
 // known of the callee, and what it may do to per-lane memory.
 func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
@@ -470,7 +476,11 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			if in.Index >= len(args) {
 				continue
 			}
-			if fs := g.convergentFuncIn(args[in.Index], in.Contents); fs != nil {
+			fs := g.convergentFuncIn(args[in.Index], in.Contents)
+			if fs == nil && !in.Contents && in.Field == 0 && g.unknownLaneFunc(args[in.Index]) {
+				fs = possiblyConvergent
+			}
+			if fs != nil {
 				g.noteClosureRequires(id, call, args[in.Index], in.Index)
 				reqs := s.Requires
 				if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
@@ -609,10 +619,45 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 			return s
 		}
 	}
+	if g.givenFunc(common.Value) {
+		return nil // judged where the function is given
+	}
 	if callReachesLane(common, g.sem) {
 		return possiblyConvergent
 	}
 	return nil
+}
+
+// givenFunc reports whether v is a function parameter whose value the
+// function's callers give: its calls are judged at theirs, with the
+// function given (Summary.CallsInputs).
+func (g *funcGraph) givenFunc(v ssa.Value) bool {
+	p, ok := v.(*ssa.Parameter)
+	return ok && g.callersGiveFuncs && p.Parent() == g.fn && isFunc(p.Type())
+}
+
+// unknownLaneFunc reports whether v, given to a callee that calls it, is a
+// function not known here that takes a lane handle: it may reach a
+// convergent operation.
+func (g *funcGraph) unknownLaneFunc(v ssa.Value) bool {
+	sig, ok := v.Type().Underlying().(*types.Signature)
+	if !ok || g.givenFunc(v) {
+		return false
+	}
+	if fns, complete := possibleFuncs(v); complete && !slices.ContainsFunc(fns, boundInterfaceMethod) {
+		return false
+	}
+	if call := resultOf(v); call != nil {
+		if s := g.sem.calleeSummary(call.Common()); s != nil && s.Inferred {
+			return false // the summary says whether it returns convergent functions
+		}
+	}
+	for p := range sig.Params().Variables() {
+		if g.sem.isLane(p.Type()) || g.sem.isLane(deref(p.Type())) {
+			return true
+		}
+	}
+	return false
 }
 
 // returnedFunc returns, if v is a function returned by a call to a function

@@ -15,10 +15,14 @@ import (
 // graph are the values its result depends on, which for calls, loads and
 // channel operations is not simply its SSA operands.
 type funcGraph struct {
-	fn    *ssa.Function
-	succs [][]int
-	preds [][]int
-	live  [][]int // successors, without the dead edge of a branch on a constant
+	fn *ssa.Function
+	// callersGiveFuncs: fn is a declared function that is not a kernel
+	// entry, so the functions its parameters hold are known at its calls,
+	// which judge them (Summary.CallsInputs) instead of fn's body.
+	callersGiveFuncs bool
+	succs            [][]int
+	preds            [][]int
+	live             [][]int // successors, without the dead edge of a branch on a constant
 
 	// Values: instructions first, in block order, then everything else.
 	values    []ssa.Value       // nil for instructions without a result and for memory
@@ -187,31 +191,32 @@ type seedOrigin struct {
 	id     int
 }
 
-func newFuncGraph(fn *ssa.Function, sem semantics, own, deepOwn map[ssa.Value]bool) *funcGraph {
+func newFuncGraph(fn *ssa.Function, sem semantics, own, deepOwn map[ssa.Value]bool, entry bool) *funcGraph {
 	g := &funcGraph{
-		fn:           fn,
-		ids:          make(map[any]int),
-		consts:       make(map[constKey]int),
-		seedWhy:      make(map[int]string),
-		seedFrom:     make(map[int]seedOrigin),
-		seedSource:   make(map[int]string),
-		memByRoot:    make(map[ssa.Value][]*memObject),
-		phiRepr:      make(map[*ssa.Phi]ssa.Value),
-		phiAlias:     make(map[*ssa.Phi]int),
-		deferRunsOf:  make(map[int][]int),
-		restoredPhis: make(map[phiKey]int),
-		vterm:        make(map[int]int),
-		sem:          sem,
-		own:          own,
-		deepOwn:      deepOwn,
-		inputs:       make(map[Input]int),
-		deep:         make(map[ssa.Value][]*memObject),
-		calleeStored: make(map[ssa.Value][]*memObject),
-		fieldRoots:   make(map[ssa.Value]bool),
-		fieldNodes:   make(map[ssa.Value][]int),
-		effectOf:     make(map[int]int),
-		bodyWrites:   make(map[int]bodyWrite),
-		calleeOf:     make(map[int]ssa.Value),
+		fn:               fn,
+		callersGiveFuncs: !entry && fn.Parent() == nil && fn.Synthetic == "",
+		ids:              make(map[any]int),
+		consts:           make(map[constKey]int),
+		seedWhy:          make(map[int]string),
+		seedFrom:         make(map[int]seedOrigin),
+		seedSource:       make(map[int]string),
+		memByRoot:        make(map[ssa.Value][]*memObject),
+		phiRepr:          make(map[*ssa.Phi]ssa.Value),
+		phiAlias:         make(map[*ssa.Phi]int),
+		deferRunsOf:      make(map[int][]int),
+		restoredPhis:     make(map[phiKey]int),
+		vterm:            make(map[int]int),
+		sem:              sem,
+		own:              own,
+		deepOwn:          deepOwn,
+		inputs:           make(map[Input]int),
+		deep:             make(map[ssa.Value][]*memObject),
+		calleeStored:     make(map[ssa.Value][]*memObject),
+		fieldRoots:       make(map[ssa.Value]bool),
+		fieldNodes:       make(map[ssa.Value][]int),
+		effectOf:         make(map[int]int),
+		bodyWrites:       make(map[int]bodyWrite),
+		calleeOf:         make(map[int]ssa.Value),
 	}
 	n := len(fn.Blocks)
 	g.succs = make([][]int, n)

@@ -131,7 +131,7 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 // summary for calls that pass it (Summary.Private).
 func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	own := pa.ownInputs(fn)
-	g := newFuncGraph(fn, pa.vocab, own, ownPointees(own))
+	g := newFuncGraph(fn, pa.vocab, own, ownPointees(own), pa.kernel[fn])
 	g.src = pa.src
 	base := g.run()
 	g.exprs = debugExprs(fn)
@@ -155,7 +155,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 		// called with a lane's memory.
 		return f, s
 	}
-	pg := newFuncGraph(fn, pa.vocab, all, all)
+	pg := newFuncGraph(fn, pa.vocab, all, all, pa.kernel[fn])
 	pg.src = pa.src
 	pg.exprs = g.exprs
 	pbase := pg.run()
@@ -245,7 +245,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			s.CallControl[i].Why = g.callControlWhy(pa.pass.Fset, base, in, inputCalls[i])
 		}
 		s.CallArgs[i].Always = g.callsDivergent(base, inputCalls[i], callArgs)
-		if c := inputCalls[i]; len(c) == 1 && c[0].via == nil && base.Cycles().CycleOf(g.blockOf[c[0].id]) == nil {
+		if c := inputCalls[i]; len(c) == 1 && c[0].via == nil && c[0].passed == nil && base.Cycles().CycleOf(g.blockOf[c[0].id]) == nil {
 			s.CallsOnce = append(s.CallsOnce, in)
 		}
 	}
@@ -333,7 +333,8 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		}
 		for _, v := range g.findViolations(r) {
 			if !baseBad[v.key()] {
-				s.Requires = append(s.Requires, Requirement{Input: in, Name: inputName(fn, in), Field: fieldName(fn, in), Why: v.why(pa.pass.Fset, fn, in)})
+				why, at := v.why(pa.pass.Fset, fn, in)
+				s.Requires = append(s.Requires, Requirement{Input: in, Name: inputName(fn, in), Field: fieldName(fn, in), Why: why, whyAt: at})
 				break
 			}
 		}
@@ -411,9 +412,10 @@ func (pa *packageAnalysis) sharedRequirements(g *funcGraph, base *uniformity.Res
 		in := Input{Index: i, Contents: true}
 		written := Input{Index: i, Contents: true, Field: m.field + 1}
 		subject := RequirementSubject(Requirement{Input: written, Name: inputName(g.fn, in), Field: fieldName(g.fn, written)}, funcName(fset, g.fn))
-		why := []string{pg.writeWhy(fset, pbase, m, subject)}
-		why = append(why, first.why(fset, g.fn, in)...)
-		reqs = append(reqs, Requirement{Input: Input{Index: i}, Shared: true, Name: inputName(g.fn, in), Why: why})
+		rest, at := first.why(fset, g.fn, in)
+		why := append([]string{pg.writeWhy(fset, pbase, m, subject)}, rest...)
+		at = append([]token.Pos{token.NoPos}, at...)
+		reqs = append(reqs, Requirement{Input: Input{Index: i}, Shared: true, Name: inputName(g.fn, in), Why: why, whyAt: at})
 	}
 	return reqs
 }
@@ -599,6 +601,18 @@ func (g *funcGraph) callControlWhy(fset *token.FileSet, r *uniformity.Result, in
 			}
 		}
 		return why
+	}
+	for _, c := range calls {
+		if c.passed == nil {
+			continue
+		}
+		if d := c.passed.deps(callControl); c.entry < len(d) && d[c.entry].Always {
+			why := fmt.Sprintf("%s gives %s to %s at %s", funcName(fset, g.fn), name, calleeName(g.instrs[c.id].(ssa.CallInstruction).Common()), shortPos(fset, g.instrs[c.id].Pos()))
+			if d[c.entry].Why != "" {
+				return why + "; " + d[c.entry].Why
+			}
+			return why + ", which calls it under divergent control"
+		}
 	}
 	return fmt.Sprintf("%s calls %s under divergent control", funcName(fset, g.fn), name)
 }
@@ -804,9 +818,13 @@ func sortEffects(es []Effect) {
 // nil), or by a literal (via) that the body gives to the call id, which
 // calls that input through the variable it captured (its CallsInputs[entry]).
 type inputCall struct {
-	id    int
-	via   *ssa.MakeClosure
-	entry int
+	id  int
+	via *ssa.MakeClosure
+	// passed, for an input given as it is to a callee that calls it, is
+	// the callee's summary; entry is the input's place in the CallsInputs
+	// of via's function or of passed.
+	passed *Summary
+	entry  int
 }
 
 // inputCalls lists the inputs that hold functions g's body calls (a
@@ -859,6 +877,17 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 			if staticFunc(call.Common()) == nil {
 				if in, ok := input(projectionRoot(call.Common().Value)); ok {
 					add(in, inputCall{id: id})
+				}
+			} else if s := g.sem.calleeSummary(call.Common()); s != nil && !s.Convergent {
+				// A function parameter given on to a callee that calls it.
+				args := supplied(call.Common())
+				for j, lin := range s.CallsInputs {
+					if lin.Contents || lin.Field > 0 || lin.Index >= len(args) || !g.givenFunc(args[lin.Index]) {
+						continue
+					}
+					if in, ok := input(args[lin.Index], false); ok {
+						add(in, inputCall{id: id, passed: s, entry: j})
+					}
 				}
 			}
 			for _, a := range call.Common().Args {
@@ -915,6 +944,17 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 // call, as its summary says with what it captured as it is in r.
 func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a callAspect) bool {
 	for _, c := range calls {
+		if c.passed != nil {
+			if a != callArgs {
+				if _, ok := g.underDivergentControl(r, c.id); ok {
+					return true
+				}
+			}
+			if g.passedDivergent(r, c, a) {
+				return true
+			}
+			continue
+		}
 		if c.via == nil {
 			if a != callArgs {
 				if _, ok := g.underDivergentControl(r, c.id); ok {
@@ -937,6 +977,26 @@ func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a ca
 		fn := c.via.Fn.(*ssa.Function)
 		ls := g.sem.funcSummary(fn)
 		if deps := ls.deps(a); c.entry < len(deps) && g.dependenceDivergent(r, deps[c.entry], fn, c.via.Bindings) {
+			return true
+		}
+	}
+	return false
+}
+
+// passedDivergent reports whether the callee that c gives an input to calls
+// it as aspect a says, under divergent control or with divergent
+// arguments, given this call's arguments.
+func (g *funcGraph) passedDivergent(r *uniformity.Result, c inputCall, a callAspect) bool {
+	deps := c.passed.deps(a)
+	if c.entry >= len(deps) {
+		return false
+	}
+	if deps[c.entry].Always {
+		return true
+	}
+	args := supplied(g.instrs[c.id].(ssa.CallInstruction).Common())
+	for _, in := range deps[c.entry].On {
+		if in.Index < len(args) && args[in.Index] != nil && g.inputDivergent(r, args[in.Index], in, c.id) {
 			return true
 		}
 	}

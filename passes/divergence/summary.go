@@ -206,6 +206,15 @@ func (d Dependence) String() string {
 	return "on(" + strings.Join(parts, ",") + ")"
 }
 
+// WhyPos returns the position of the call that step i of Why is about,
+// if known.
+func (r *Requirement) WhyPos(i int) token.Pos {
+	if i < len(r.whyAt) {
+		return r.whyAt[i]
+	}
+	return token.NoPos
+}
+
 // A Step is one call on the way from a function to the convergent
 // operation it reaches.
 type Step struct {
@@ -240,6 +249,9 @@ type Requirement struct {
 	// Why explains it, innermost last: "parameter n of f decides at
 	// f.go:5 whether l.Barrier at f.go:6 runs".
 	Why []string
+	// whyAt holds the positions of the calls that steps of Why are about,
+	// where known; facts do not carry it (see Step.pos).
+	whyAt []token.Pos
 	// Shared: rather than uniform, the input must point to memory that
 	// all lanes share, because the function makes its contents
 	// lane-dependent and then needs them uniform.

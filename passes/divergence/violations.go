@@ -93,7 +93,9 @@ func (v violation) key() violationKey {
 	return k
 }
 
-func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string {
+// why explains the requirement on input in that the violation makes, and
+// gives the positions of the calls its steps are about.
+func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) ([]string, []token.Pos) {
 	name := RequirementSubject(Requirement{Input: in, Name: inputName(fn, in)}, funcName(fset, fn))
 	if v.req == nil {
 		pos := v.call.Pos()
@@ -104,10 +106,14 @@ func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) []string
 		if v.repeats {
 			decides = "how often"
 		}
-		return []string{fmt.Sprintf("%s decides %s %s at %s runs", name, decides, v.callee, shortPos(fset, pos))}
+		return []string{fmt.Sprintf("%s decides %s %s at %s runs", name, decides, v.callee, shortPos(fset, pos))}, []token.Pos{pos}
 	}
 	why := []string{fmt.Sprintf("%s is passed to %s at %s", name, v.callee, shortPos(fset, v.call.Pos()))}
-	return append(why, v.req.Why...)
+	at := []token.Pos{v.call.Pos()}
+	for i := range v.req.Why {
+		at = append(at, v.req.WhyPos(i))
+	}
+	return append(why, v.req.Why...), at
 }
 
 // funcName names a function for messages: closures by where they are.

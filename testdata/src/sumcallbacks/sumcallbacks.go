@@ -43,7 +43,7 @@ func firstMatch(xs []int, pred func(int) bool) int { // want firstMatch:`spmd\(r
 }
 
 // applyTwice hands its callback on to apply.
-func applyTwice(x int, f func(int) int) int { // want applyTwice:`spmd\(result0=on\(0,1,1\(\)\)\)`
+func applyTwice(x int, f func(int) int) int { // want applyTwice:`spmd\(result0=on\(0,1,1\(\)\) calls\(1\)\)`
 	return apply(apply(x, f), f)
 }
 
@@ -304,4 +304,35 @@ func literalGuarded(l spmd.Lane) { // want literalGuarded:`spmd\(barrier\)`
 func storeEach(l spmd.Lane, n int, out []int) { // want storeEach:`spmd\(\)`
 	forEach(l, n, func(i int) { out[i] = i })
 	guarded(l, func() { out[l.Index()] = 1 })
+}
+
+// eachLane is forEach for callbacks that take the lane. Its calls of f are
+// judged where f is given, not here.
+func eachLane(l spmd.Lane, n int, f func(spmd.Lane, int)) { // want eachLane:`spmd\(calls\(2\)=always\)`
+	for i := l.Index(); i < n; i += l.Count() {
+		f(l, i)
+	}
+}
+
+// eachLaneVia gives f on to eachLane, which calls it under divergent
+// control: so does eachLaneVia.
+func eachLaneVia(l spmd.Lane, n int, f func(spmd.Lane, int)) { // want eachLaneVia:`spmd\(calls\(2\)=always\)`
+	eachLane(l, n, f)
+}
+
+// Factories: one returns a function that only stores, one a barrier.
+func marker(out []int) func(spmd.Lane, int) { // want marker:`spmd\(result0=on\(0\)\)`
+	return func(l spmd.Lane, i int) { out[i] = 1 }
+}
+
+func syncerAt() func(spmd.Lane, int) { // want syncerAt:`spmd\(result0=never returns-convergent returned-no-writes\)`
+	return func(l spmd.Lane, i int) { l.Barrier() }
+}
+
+func laneCallbacks(l spmd.Lane, n int, out []int) { // want laneCallbacks:`spmd\(barrier\)`
+	eachLane(l, n, func(l spmd.Lane, i int) { l.Barrier() })                 // want `barrier l.Barrier \(reached through eachLane\) under divergent control`
+	eachLaneVia(l, n, func(l spmd.Lane, i int) { _ = spmd.ReduceAdd(l, i) }) // want `collective spmd.ReduceAdd \(reached through eachLaneVia\) under divergent control`
+	eachLaneVia(l, n, marker(out))
+	eachLane(l, n, func(l spmd.Lane, i int) { out[i] = i })
+	eachLane(l, n, syncerAt()) // want `barrier l.Barrier \(reached through eachLane\) under divergent control`
 }

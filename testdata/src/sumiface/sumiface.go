@@ -12,6 +12,11 @@
 // and must run under uniform control. A call that passes no lane handle is
 // assumed not to reach a convergent operation (but a closure may have
 // captured one: see package sumhigherorder).
+//
+// A call of a function parameter of a helper is not judged in the helper:
+// its callers give the function, and the helper's summary says how it
+// calls it (calls(0), calls(0)=always). A caller that gives a function not
+// known there, which takes a lane handle, gives one that may be convergent.
 package sumiface
 
 import "github.com/spmdvet/spmdvet/spmd"
@@ -34,8 +39,8 @@ func viaInterface(s syncer, l spmd.Lane) { // want viaInterface:`spmd\(barrier( 
 	s.Sync(l)
 }
 
-// The same through a function value.
-func viaFuncValue(f func(spmd.Lane), l spmd.Lane) { // want viaFuncValue:`spmd\(convergent( requires\(0\))? calls\(0\)\)`
+// The same through a function parameter: judged where f is given.
+func viaFuncValue(f func(spmd.Lane), l spmd.Lane) { // want viaFuncValue:`spmd\(calls\(0\)\)`
 	f(l)
 }
 
@@ -49,7 +54,7 @@ func callsViaInterface(l spmd.Lane) { // want callsViaInterface:`spmd\(barrier\)
 	}
 	viaFuncValue(s.Sync, l)
 	if l.Index() == 1 {
-		viaFuncValue(s.Sync, l) // want `collective viaFuncValue under divergent control`
+		viaFuncValue(s.Sync, l) // want `collective s.Sync \(reached through viaFuncValue\) under divergent control`
 	}
 }
 
@@ -105,7 +110,26 @@ func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`s
 	}
 }
 
-func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValueUnderDivergent:`spmd\(convergent( requires\(0\))? calls\(0\)=always\)`
+func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValueUnderDivergent:`spmd\(calls\(0\)=always\)`
+	if l.Index() < 4 {
+		f(l) // judged where f is given
+	}
+}
+
+// The callers of funcValueUnderDivergent: a convergent function given is
+// reported, one that only stores is not, and one not known here that takes
+// the lane may be convergent.
+func givesToDivergent(l spmd.Lane, out []int, s syncer) { // want givesToDivergent:`spmd\(barrier\)`
+	funcValueUnderDivergent(spmd.Lane.Barrier, l) // want `barrier spmd.Lane.Barrier \(reached through funcValueUnderDivergent\) under divergent control`
+	funcValueUnderDivergent(func(l spmd.Lane) { out[l.Index()] = 1 }, l)
+	funcValueUnderDivergent(s.Sync, l) // want `collective s.Sync \(reached through funcValueUnderDivergent\) under divergent control`
+}
+
+// A kernel entry's function parameter comes from whoever launches it: a
+// call of it under divergent control may reach a convergent operation.
+//
+//spmd:kernel
+func kernelParam(l spmd.Lane, f func(spmd.Lane)) { // want kernelParam:`spmd\(convergent kernel calls\(1\)=always\)`
 	if l.Index() < 4 {
 		f(l) // want `collective f under divergent control`
 	}
