@@ -54,6 +54,7 @@ var checked = []string{
 	"./round19/idiom/org", "./round19/idiom/org/helpers",
 	"./round20/exam/helpers", "./round20/exam/kern",
 	"./round21/lib/warp", "./round21/lib/block", "./round21/lib/sortnet", "./round21/lib/sparse", "./round21/lib/image",
+	"./round22/hof/hof", "./round22/hof/loops", "./round22/hof/stored", "./round22/hof/params",
 }
 
 // knownFalse lists the findings on correct code that the analysis still
@@ -77,6 +78,27 @@ var knownFalse = map[string]string{
 	// receives from a shared channel is its own element.
 	"round18/conc/syncs/syncs.go:190":     "a lane's own channel that a goroutine sends to counts as shared",
 	"round18/conc/helpers/helpers.go:149": "a lane's own channel that a goroutine sends to counts as shared",
+	// A helper's call of a callback it holds in a struct field, a slice
+	// element or a captured variable (not a function parameter as such)
+	// is judged in the helper by the conservative rule: it passes the lane,
+	// so it may be convergent. The author wants it judged where the
+	// callback is given (see knownMissing).
+	"round22/hof/hof/hof.go:286": "a callback held in a parameter's field is judged in the helper",
+	"round22/hof/hof/hof.go:298": "a callback held in a parameter's field is judged in the helper",
+	"round22/hof/hof/hof.go:317": "a callback held in a parameter's slice is judged in the helper",
+	"round22/hof/hof/hof.go:331": "a callback held in a parameter's slice is judged in the helper",
+	"round22/hof/hof/hof.go:394": "a callback captured by a returned closure is judged in the closure",
+	// So a call of such a helper may reach a convergent operation,
+	// whatever callback is given: one that only stores too.
+	"round22/hof/stored/stored.go:75":  "a helper that calls a callback held in a struct field may be convergent whatever it holds",
+	"round22/hof/stored/stored.go:184": "a helper that calls a callback held in a map may be convergent whatever it holds",
+	"round22/hof/stored/stored.go:293": "a closure that calls the callbacks it captured may be convergent whatever they are",
+	// A map of callbacks: the lookup at a constant key may give any of them.
+	"round22/hof/stored/stored.go:217": "a map lookup may give any function the map holds",
+	// A function returned by a factory the analysis has summarized is
+	// still called under the conservative rule: the summary does not say
+	// that it returns no function it was given.
+	"round22/hof/stored/stored.go:238": "a call of a function a factory returns is judged by the conservative rule",
 }
 
 // knownMissing lists the bugs that the analysis does not report yet, and
@@ -87,6 +109,12 @@ var knownMissing = map[string]string{
 	// at a uniform address, uniform by the spec's rule (its author agrees
 	// the kernel belonged in ambig).
 	"round18/conc/helpers/helpers.go:101": "loads of shared memory at a uniform address are uniform (the spec's rule), though a mutex-protected queue differs per lane",
+	// Reported inside the helper instead (see knownFalse, round22 hof.go).
+	"round22/hof/stored/stored.go:20":  "a callback in a struct field is judged in the helper that calls it",
+	"round22/hof/stored/stored.go:46":  "a callback in a struct field is judged in the method that calls it",
+	"round22/hof/stored/stored.go:116": "a callback in a slice field is judged in the method that calls it",
+	"round22/hof/stored/stored.go:138": "a callback in a slice is judged in the helper that calls it",
+	"round22/hof/stored/stored.go:260": "a callback captured by a factory's closure is judged in the closure",
 }
 
 func TestBlindSuite(t *testing.T) {

@@ -38,7 +38,10 @@
 // item of the sections 2 and 3 (exam); round 21 is a kernel
 // library across packages (lib: warp wrappers with and without directives,
 // generic block algorithms with methods, interfaces and callbacks, and the
-// sorting, sparse and image kernels that use them).
+// sorting, sparse and image kernels that use them); round 22 is kernels built
+// from higher-order helpers, where whether a convergent operation runs under
+// divergent control is decided in another function than the one that calls
+// it (hof).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
