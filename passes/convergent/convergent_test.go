@@ -43,6 +43,8 @@ var suite = []string{
 	"constbranch",
 	"funcvalues",
 	"declaredbody",
+	// Found by fuzzing.
+	"fieldnodes",
 }
 
 // knownFailures are packages whose expectations are what the analyzer

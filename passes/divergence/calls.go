@@ -500,6 +500,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 		// ask about them after the analysis.
 		g.valueID(a)
 		g.memRoots(a)
+		g.fieldsOf(a)
 		if isFunc(a.Type()) {
 			g.callResults(a)
 		}

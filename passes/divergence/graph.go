@@ -84,6 +84,9 @@ type funcGraph struct {
 	// field: its fields are inputs of their own, and the parameter as a
 	// whole depends on them all.
 	fieldNodes map[ssa.Value][]int
+	// loadFields holds fieldsOf's nodes for a load of a struct element,
+	// made once: the analysis must have them before it runs.
+	loadFields map[ssa.Value][]int
 	// effects are the nodes that stand for a callee's writes through its
 	// arguments: writers of the caller's memory without a block.
 	returns []int // the Return instructions
@@ -214,6 +217,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own, deepOwn map[ssa.Value]bo
 		calleeStored:     make(map[ssa.Value][]*memObject),
 		fieldRoots:       make(map[ssa.Value]bool),
 		fieldNodes:       make(map[ssa.Value][]int),
+		loadFields:       make(map[ssa.Value][]int),
 		effectOf:         make(map[int]int),
 		bodyWrites:       make(map[int]bodyWrite),
 		calleeOf:         make(map[int]ssa.Value),
@@ -932,6 +936,9 @@ func (g *funcGraph) fieldsOf(v ssa.Value) []int {
 	if nodes := g.fieldNodes[v]; nodes != nil {
 		return nodes
 	}
+	if nodes := g.loadFields[v]; nodes != nil {
+		return nodes
+	}
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		if ms := g.splitObjects(load.X); ms != nil {
 			ids := make([]int, len(ms))
@@ -958,6 +965,7 @@ func (g *funcGraph) fieldsOf(v ssa.Value) []int {
 				g.depend(ids[f], m.id)
 			}
 		}
+		g.loadFields[v] = ids // the same nodes when asked again
 		return ids
 	}
 	return nil

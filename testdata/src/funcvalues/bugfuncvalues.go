@@ -136,3 +136,4 @@ func capturedFuncVarUniform(l spmd.Lane, n int) {
 		}
 	}()
 }
+
