@@ -1,6 +1,7 @@
 package convergent_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,5 +110,34 @@ func runKnownFailures(t *testing.T, dir string, known map[string]string, run fun
 		t.Run(pkg, func(t *testing.T) {
 			xfail.Run(t, why, func(tt analysistest.Testing) { run(tt, dir, pkg) })
 		})
+	}
+}
+
+// ignoreDiagnostics passes on analysistest's errors except those about
+// diagnostics that no // want expects.
+type ignoreDiagnostics struct{ t *testing.T }
+
+func (f ignoreDiagnostics) Errorf(format string, args ...any) {
+	if msg := fmt.Sprintf(format, args...); !strings.Contains(msg, "unexpected diagnostic") {
+		f.t.Errorf("%s", msg)
+	}
+}
+
+// A generated kernel whose explanations once recursed without end (a
+// stack overflow): each finding must come with its explanation, and none
+// may be an internal error.
+func TestDeepExplanation(t *testing.T) {
+	results := analysistest.Run(ignoreDiagnostics{t}, testdata(t), convergent.Analyzer, "./deepexplain")
+	n := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			n++
+			if d.Category == "internal" || len(d.Related) == 0 {
+				t.Errorf("%v: %s (%d related)", r.Pass.Fset.Position(d.Pos), d.Message, len(d.Related))
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no findings in deepexplain")
 	}
 }

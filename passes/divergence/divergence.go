@@ -9,6 +9,7 @@ import (
 	"os"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -64,6 +65,10 @@ type Func struct {
 	// funcs are the package's analyzed functions, to explain in a loop
 	// body's own terms what it does.
 	funcs map[*ssa.Function]*Func
+	// explaining counts the explanations under way in the package's
+	// functions: one may call for another's (a loop body and the function
+	// around it), and the chain must end.
+	explaining *atomic.Int32
 	// The if statements of the body, by condition (ifEnd).
 	ifs map[token.Pos]*ast.IfStmt
 	// The range statements of the body, by operand (findRanges).

@@ -513,9 +513,20 @@ func (f *Func) ExplainValue(x any) []Note {
 	return f.explainCause(f.U.Cause(id))
 }
 
+// maxExplainDepth bounds how many explanations may be under way at once,
+// each asking for another's.
+const maxExplainDepth = 12
+
 // explainCause turns a chain of causes into notes, keeping only the steps
 // that have a place in the source worth showing.
 func (f *Func) explainCause(c uniformity.Cause) []Note {
+	if f.explaining != nil {
+		if f.explaining.Add(1) > maxExplainDepth {
+			f.explaining.Add(-1)
+			return nil
+		}
+		defer f.explaining.Add(-1)
+	}
 	var notes []Note
 	type span struct{ pos, end token.Pos }
 	seen := make(map[span]bool)
@@ -629,7 +640,7 @@ func (f *Func) bodyWriteNotes(id int) []Note {
 // ownView returns f as its own analysis saw it, before seedClosures made
 // the variables it captured divergent where they are in its parent.
 func (f *Func) ownView() *Func {
-	return &Func{SSA: f.SSA, graph: f.graph, U: f.base, exprs: f.exprs, calls: f.calls, funcs: f.funcs}
+	return &Func{SSA: f.SSA, graph: f.graph, U: f.base, exprs: f.exprs, calls: f.calls, funcs: f.funcs, explaining: f.explaining}
 }
 
 // calleeNotes explains, for a node standing for the results of a function

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -26,10 +27,12 @@ type packageAnalysis struct {
 	results map[*ssa.Function]*Func
 	ownedBy map[*ssa.Function]map[ssa.Value]bool // memoizes ownInputs
 	src     *sources
+	// explaining is shared by the package's Funcs (Func.explaining).
+	explaining *atomic.Int32
 }
 
 func newPackageAnalysis(pass *analysis.Pass, vocab *vocabulary, pkg *ssa.Package) *packageAnalysis {
-	pa := &packageAnalysis{pass: pass, vocab: vocab, results: make(map[*ssa.Function]*Func), src: newSources(pass.Fset, pass.ReadFile)}
+	pa := &packageAnalysis{pass: pass, vocab: vocab, results: make(map[*ssa.Function]*Func), src: newSources(pass.Fset, pass.ReadFile), explaining: new(atomic.Int32)}
 	vocab.src = pa.src
 	pa.funcs, pa.kernel, pa.spmd = spmdFunctions(pkg, vocab)
 	return pa
@@ -135,7 +138,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	g.src = pa.src
 	base := g.run()
 	g.exprs = debugExprs(fn)
-	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: g.exprs, calls: pa.vocab.calls, funcs: pa.results}
+	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: g.exprs, calls: pa.vocab.calls, funcs: pa.results, explaining: pa.explaining}
 	s := pa.summarize(g, base)
 	var shared, deep []int
 	all := make(map[ssa.Value]bool)
