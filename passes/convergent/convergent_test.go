@@ -46,6 +46,7 @@ var suite = []string{
 	"declaredbody",
 	// Found by fuzzing.
 	"fieldnodes",
+	"declorder",
 }
 
 // knownFailures are packages whose expectations are what the analyzer

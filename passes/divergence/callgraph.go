@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -10,8 +11,32 @@ import (
 // call graph among fns, callees before callers (Tarjan's algorithm).
 func callGraphSCCs(fns []*ssa.Function) [][]*ssa.Function {
 	in := make(map[*ssa.Function]bool, len(fns))
+	methods := make(map[string][]*ssa.Function)
 	for _, fn := range fns {
 		in[fn] = true
+		if fn.Signature.Recv() != nil {
+			methods[fn.Name()] = append(methods[fn.Name()], fn)
+		}
+	}
+	// callees are what fn needs summarized first: what it calls, through
+	// the wrappers go/ssa makes for method values and expressions too, and
+	// every method of the package that an interface call may reach, so
+	// that the order the source declares them in does not matter.
+	callees := func(fn *ssa.Function) []*ssa.Function {
+		direct := staticCallees(fn)
+		out := slices.Clone(direct)
+		for _, name := range invokedMethods(fn) {
+			out = append(out, methods[name]...)
+		}
+		for _, c := range direct {
+			if c.Synthetic != "" && !in[c] {
+				out = append(out, staticCallees(c)...)
+				for _, name := range invokedMethods(c) {
+					out = append(out, methods[name]...)
+				}
+			}
+		}
+		return out
 	}
 	index := make(map[*ssa.Function]int)
 	low := make(map[*ssa.Function]int)
@@ -24,7 +49,7 @@ func callGraphSCCs(fns []*ssa.Function) [][]*ssa.Function {
 		low[fn] = index[fn]
 		stack = append(stack, fn)
 		onStack[fn] = true
-		for _, c := range staticCallees(fn) {
+		for _, c := range callees(fn) {
 			if !in[c] {
 				continue
 			}
@@ -87,6 +112,20 @@ func staticCallees(fn *ssa.Function) []*ssa.Function {
 				if c, ok := (*op).(*ssa.Function); ok {
 					out = append(out, c)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// invokedMethods lists the names of the methods fn calls through an
+// interface.
+func invokedMethods(fn *ssa.Function) []string {
+	var out []string
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+				out = append(out, call.Common().Method.Name())
 			}
 		}
 	}

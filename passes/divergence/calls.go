@@ -56,6 +56,20 @@ func isBoundWrapper(fn *ssa.Function) bool {
 	return len(fn.FreeVars) == 1 && strings.HasPrefix(fn.Synthetic, "bound method wrapper")
 }
 
+// boundInvokeIn bounds the interface call in the wrapper fn of a bound
+// interface method by the methods that implement it, as for it.Do().
+func (g *funcGraph) boundInvokeIn(fn *ssa.Function) *Summary {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(ssa.CallInstruction); ok && call.Common().IsInvoke() {
+				s, _ := g.sem.boundInvoke(call.Common())
+				return s
+			}
+		}
+	}
+	return nil
+}
+
 // boundInterfaceMethod reports whether fn is an interface's method bound to
 // a value (s.Sync, s an interface): which method runs is not known.
 func boundInterfaceMethod(fn *ssa.Function) bool {
@@ -454,6 +468,9 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			}
 		}
 	}
+	if sf := staticFunc(common); s == nil && sf != nil && boundInterfaceMethod(sf) {
+		s = g.boundInvokeIn(sf) // f := it.Do; f()
+	}
 	if s == nil && staticFunc(common) == nil {
 		s = g.dynamicSummary(common)
 		for _, a := range common.Args {
@@ -722,6 +739,13 @@ func (g *funcGraph) convergentFuncIn(v ssa.Value, contents bool) *Summary {
 // fns, or nil.
 func (g *funcGraph) convergentOf(fns []*ssa.Function) *Summary {
 	for _, fn := range fns {
+		if boundInterfaceMethod(fn) {
+			// it.Do as a value: the implementations bound it.
+			if s := g.boundInvokeIn(fn); s != nil && s.Convergent {
+				return s
+			}
+			continue
+		}
 		if s := g.sem.funcSummary(fn); s != nil && s.Convergent {
 			return s
 		}

@@ -54,7 +54,7 @@ func callsViaInterface(l spmd.Lane) { // want callsViaInterface:`spmd\(barrier\)
 	}
 	viaFuncValue(s.Sync, l)
 	if l.Index() == 1 {
-		viaFuncValue(s.Sync, l) // want `collective s.Sync \(reached through viaFuncValue\) under divergent control`
+		viaFuncValue(s.Sync, l) // want `barrier l.Barrier \(reached through viaFuncValue\) under divergent control`
 	}
 }
 
@@ -117,12 +117,12 @@ func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValue
 }
 
 // The callers of funcValueUnderDivergent: a convergent function given is
-// reported, one that only stores is not, and one not known here that takes
-// the lane may be convergent.
+// reported, one that only stores is not, and an interface's method value is
+// as convergent as the worst method that implements it.
 func givesToDivergent(l spmd.Lane, out []int, s syncer) { // want givesToDivergent:`spmd\(barrier\)`
 	funcValueUnderDivergent(spmd.Lane.Barrier, l) // want `barrier spmd.Lane.Barrier \(reached through funcValueUnderDivergent\) under divergent control`
 	funcValueUnderDivergent(func(l spmd.Lane) { out[l.Index()] = 1 }, l)
-	funcValueUnderDivergent(s.Sync, l) // want `collective s.Sync \(reached through funcValueUnderDivergent\) under divergent control`
+	funcValueUnderDivergent(s.Sync, l) // want `barrier l.Barrier \(reached through funcValueUnderDivergent\) under divergent control`
 }
 
 // A kernel entry's function parameter comes from whoever launches it: a
