@@ -175,6 +175,14 @@ var sumRelatedCases = []sumRelatedCase{
 		only: true,
 	},
 	{
+		pkg: "rangefunc", fn: "closureRangesWaiting", at: "f()",
+		steps: []string{
+			`^f calls the iterator waitingSeq\(l, 2\) at rangefunc\.go:\d+$`,
+			`^the iterator waitingSeq\(l, 2\) calls l\.Barrier here$`,
+			`^lanes diverge here`,
+		},
+	},
+	{
 		pkg: "sumcallbacks", fn: "barrierGuarded", at: "guarded(l, l.Barrier)",
 		steps: []string{
 			`^l\.Barrier is passed to guarded here$`,

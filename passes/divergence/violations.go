@@ -35,7 +35,12 @@ type convergentSite struct {
 }
 
 func (c *convergentSite) step(fset *token.FileSet) Step {
-	return Step{Callee: c.name, At: shortPos(fset, c.call.Pos()), pos: c.call.Pos()}
+	pos, name := c.call.Pos(), c.name
+	if rs := rangeOverFunc(c.call); rs != nil && !pos.IsValid() {
+		// The iterator's call, which go/ssa places nowhere.
+		pos, name = rs.X.Pos(), "the iterator "+exprText(rs.X)
+	}
+	return Step{Callee: name, At: shortPos(fset, pos), pos: pos}
 }
 
 func shortPos(fset *token.FileSet, pos token.Pos) string {

@@ -243,3 +243,28 @@ func continueInSyncedIterator(l spmd.Lane, n int) {
 		}
 	}
 }
+
+// waitingSeq waits at a barrier before each value it yields.
+func waitingSeq(l spmd.Lane, n int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range n {
+			l.Barrier()
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+// A closure that ranges over it, called by some lanes: the chain names
+// the iterator (go/ssa gives its call no position).
+func closureRangesWaiting(l spmd.Lane, out []int) {
+	f := func() {
+		for x := range waitingSeq(l, 2) {
+			out[l.Index()] += x
+		}
+	}
+	if l.Index()%2 == 1 {
+		f() // want `barrier l.Barrier \(reached through f\) under divergent control`
+	}
+}
