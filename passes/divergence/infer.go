@@ -88,6 +88,10 @@ func (pa *packageAnalysis) exportSummaries() (telling bool) {
 	return telling
 }
 
+func sameRequirement(a, b Requirement) bool {
+	return a.Input == b.Input && a.Shared == b.Shared
+}
+
 func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 	if isCgoWrapper(fn) {
 		// C writes the results through memory the body does not show: the
@@ -114,6 +118,14 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
 		if d, ok := v.local[obj]; ok && s.Convergent && !d.Convergent && !s.onlyPossibly() {
 			d.Convergent, d.Barrier, d.Reaches = true, s.Barrier, s.Reaches
+			v.pass.ExportObjectFact(obj, d)
+		}
+		// A declared convergent operation whose own body runs its
+		// convergent operation only for some values of its inputs
+		// (//spmd:convergent on a wrapper with a guard) needs them
+		// uniform, as the same body without the directive would.
+		if d, ok := v.local[obj]; ok && d.Convergent && s.Convergent && !s.onlyPossibly() && !slices.EqualFunc(d.Requires, s.Requires, sameRequirement) {
+			d.Requires = s.Requires
 			v.pass.ExportObjectFact(obj, d)
 		}
 	}

@@ -37,3 +37,22 @@ func kernel(l spmd.Lane) {
 		_ = Mine(l) // fine: Total's result is declared uniform
 	}
 }
+
+// SyncIf is declared convergent, and its own body waits only when on is
+// true: on must be uniform, as without the directive. (Found by the
+// runtime-oracle fuzzer: the directive hid the body's requirement.)
+//
+//spmd:convergent barrier
+func SyncIf(l spmd.Lane, on bool) {
+	if on {
+		l.Barrier()
+	}
+}
+
+func syncIfCallers(l spmd.Lane, n int) {
+	SyncIf(l, l.Index()%2 == 1) // want `parameter on of SyncIf must be uniform, but a divergent value is passed`
+	SyncIf(l, n > 2)
+	if l.Index() < 2 {
+		SyncIf(l, true) // want `barrier SyncIf under divergent control`
+	}
+}
