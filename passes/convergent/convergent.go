@@ -248,8 +248,17 @@ func reached(f *divergence.Func, c divergence.ConvergentCall, name string, expr 
 func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall, calls map[token.Pos]*ast.CallExpr) bool {
 	call, s := c.Call, c.Summary
 	expr := calls[call.Pos()]
+	ranged := false // the call is a range statement's, of its operand
 	if expr == nil {
-		return false // synthetic: a wrapper's call has no place in the source
+		rs := divergence.RangeOverFunc(call)
+		if rs == nil || c.ThroughBody {
+			return false // synthetic: a wrapper's call has no place in the source
+		}
+		// The range statement calls its operand, where go/ssa places
+		// nothing: report the operand as the call.
+		end := rs.X.End() - 1
+		expr = &ast.CallExpr{Fun: rs.X, Lparen: end, Rparen: end}
+		ranged = true
 	}
 	name := calleeText(f, expr)
 	category, kind, consequence := CategoryCollective, "collective", "its result depends on which lanes happen to reach it"
@@ -260,6 +269,9 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
 	}
 	op, chain := reached(f, c, name, expr, calls)
+	if ranged && op == "" {
+		return false // an iterator not known to reach a convergent operation
+	}
 	what := subject(kind, name, op)
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category}
 	var notes []divergence.Note
@@ -278,6 +290,9 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 		diag.Message = fmt.Sprintf("%s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", what, consequence)
 		p := f.ReturnPos(ret)
 		notes = append([]divergence.Note{{Pos: p, End: p, Message: "the deferred call runs at this return"}}, f.ExplainDeferRun(ret)...)
+	} else if ranged {
+		// How the iterator runs its body is told in the body.
+		return false
 	} else if c.CalleeDivergence != "" {
 		diag.Message = fmt.Sprintf("%s under divergent control: %s calls the function it is given under divergent control, so %s", what, name, consequence)
 		chain = append(chain, analysis.RelatedInformation{Pos: expr.Pos(), End: expr.End(), Message: c.CalleeDivergence})

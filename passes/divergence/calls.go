@@ -471,6 +471,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	if sf := staticFunc(common); s == nil && sf != nil && boundInterfaceMethod(sf) {
 		s = g.boundInvokeIn(sf) // f := it.Do; f()
 	}
+	throughBody := false
 	if s == nil && staticFunc(common) == nil {
 		s = g.dynamicSummary(common)
 		for _, a := range common.Args {
@@ -478,6 +479,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			// body is.
 			if y := g.yieldSummary(a); y != nil && y.Convergent {
 				s = &Summary{Convergent: true, Barrier: y.Barrier, Reaches: y.Reaches, Inferred: true}
+				throughBody = true
 			}
 		}
 	}
@@ -522,7 +524,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			g.callResults(a)
 		}
 	}
-	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call), callback: callback, calleeDivergence: calleeDivergence}
+	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call), callback: callback, calleeDivergence: calleeDivergence, throughBody: throughBody}
 	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 		site.literal, _ = mc.Fn.(*ssa.Function)
 	}

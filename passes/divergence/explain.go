@@ -1002,13 +1002,16 @@ type ConvergentCall struct {
 	// CalleeDivergence, if not empty, says where and why the callee calls
 	// that function under divergent control whatever its arguments.
 	CalleeDivergence string
+	// ThroughBody: the call is a range-over-func loop's call of its
+	// iterator, convergent because the loop's body is (and reported there).
+	ThroughBody bool
 }
 
 // ConvergentCalls lists the convergent operations in f, in program order.
 func (f *Func) ConvergentCalls() []ConvergentCall {
 	var out []ConvergentCall
 	for _, c := range f.graph.convergent {
-		out = append(out, ConvergentCall{Call: c.call, Summary: c.summary, Callback: c.callback, CalleeDivergence: c.calleeDivergence})
+		out = append(out, ConvergentCall{Call: c.call, Summary: c.summary, Callback: c.callback, CalleeDivergence: c.calleeDivergence, ThroughBody: c.throughBody})
 	}
 	return out
 }

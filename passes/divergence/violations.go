@@ -32,6 +32,9 @@ type convergentSite struct {
 	// divergent control whatever it is given.
 	callback         int
 	calleeDivergence string
+	// throughBody: the call is a range-over-func loop's call of its
+	// iterator, convergent because the loop's body is.
+	throughBody bool
 }
 
 func (c *convergentSite) step(fset *token.FileSet) Step {

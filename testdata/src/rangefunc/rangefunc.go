@@ -268,3 +268,23 @@ func closureRangesWaiting(l spmd.Lane, out []int) {
 		f() // want `barrier l.Barrier \(reached through f\) under divergent control`
 	}
 }
+
+// A range statement under divergent control over an iterator that itself
+// waits at a barrier: reported at the range's operand, which go/ssa's call
+// of the iterator stands for. (Found by the runtime-oracle fuzzer.)
+func rangeWaitingUnderIf(l spmd.Lane, out []int) {
+	if l.Index() < 2 {
+		for x := range waitingSeq(l, 2) { // want `barrier l.Barrier \(reached through waitingSeq\(l, 2\)\) under divergent control`
+			out[0] += x
+		}
+	}
+}
+
+// A plain iterator whose loop body waits: reported in the body only.
+func rangePlainUnderIf(l spmd.Lane, xs []int) {
+	if l.Index() < 2 {
+		for x := range slices.Values(xs) {
+			_ = spmd.ReduceAdd(l, x) // want `collective spmd.ReduceAdd under divergent control`
+		}
+	}
+}
