@@ -251,8 +251,11 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	ranged := false // the call is a range statement's, of its operand
 	if expr == nil {
 		rs := divergence.RangeOverFunc(call)
-		if rs == nil || c.ThroughBody {
+		if rs == nil {
 			return false // synthetic: a wrapper's call has no place in the source
+		}
+		if c.ThroughBody {
+			return false // convergent as the loop's body is: reported there
 		}
 		// The range statement calls its operand, where go/ssa places
 		// nothing: report the operand as the call.
