@@ -1,7 +1,6 @@
 package divergence
 
 import (
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -22,18 +21,19 @@ func callGraphSCCs(fns []*ssa.Function) [][]*ssa.Function {
 	// the wrappers go/ssa makes for method values and expressions too, and
 	// every method of the package that an interface call may reach, so
 	// that the order the source declares them in does not matter.
-	callees := func(fn *ssa.Function) []*ssa.Function {
-		direct := staticCallees(fn)
-		out := slices.Clone(direct)
+	reached := func(out []*ssa.Function, fn *ssa.Function, direct []*ssa.Function) []*ssa.Function {
+		out = append(out, direct...)
 		for _, name := range invokedMethods(fn) {
 			out = append(out, methods[name]...)
 		}
+		return out
+	}
+	callees := func(fn *ssa.Function) []*ssa.Function {
+		direct := staticCallees(fn)
+		out := reached(nil, fn, direct)
 		for _, c := range direct {
 			if c.Synthetic != "" && !in[c] {
-				out = append(out, staticCallees(c)...)
-				for _, name := range invokedMethods(c) {
-					out = append(out, methods[name]...)
-				}
+				out = reached(out, c, staticCallees(c))
 			}
 		}
 		return out

@@ -468,11 +468,12 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			}
 		}
 	}
-	if sf := staticFunc(common); s == nil && sf != nil && boundInterfaceMethod(sf) {
+	sf := staticFunc(common)
+	if s == nil && sf != nil && boundInterfaceMethod(sf) {
 		s = g.boundInvokeIn(sf) // f := it.Do; f()
 	}
 	throughBody := false
-	if s == nil && staticFunc(common) == nil {
+	if s == nil && sf == nil {
 		s = g.dynamicSummary(common)
 		for _, a := range common.Args {
 			// The iterator of a range-over-func loop is convergent as its

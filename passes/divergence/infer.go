@@ -88,6 +88,8 @@ func (pa *packageAnalysis) exportSummaries() (telling bool) {
 	return telling
 }
 
+// sameRequirement reports whether a and b require the same of the same
+// input, whatever their explanations say.
 func sameRequirement(a, b Requirement) bool {
 	return a.Input == b.Input && a.Shared == b.Shared
 }
@@ -959,22 +961,18 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 // call, as its summary says with what it captured as it is in r.
 func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a callAspect) bool {
 	for _, c := range calls {
-		if c.passed != nil {
-			if a != callArgs {
-				if _, ok := g.underDivergentControl(r, c.id); ok {
-					return true
-				}
+		if a != callArgs {
+			if _, ok := g.underDivergentControl(r, c.id); ok {
+				return true
 			}
+		}
+		switch {
+		case c.passed != nil:
 			if g.passedDivergent(r, c, a) {
 				return true
 			}
-			continue
-		}
-		if c.via == nil {
+		case c.via == nil:
 			if a != callArgs {
-				if _, ok := g.underDivergentControl(r, c.id); ok {
-					return true
-				}
 				continue
 			}
 			for _, arg := range g.instrs[c.id].(ssa.CallInstruction).Common().Args {
@@ -982,17 +980,12 @@ func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a ca
 					return true
 				}
 			}
-			continue
-		}
-		if a != callArgs {
-			if _, ok := g.underDivergentControl(r, c.id); ok {
+		default:
+			fn := c.via.Fn.(*ssa.Function)
+			ls := g.sem.funcSummary(fn)
+			if deps := ls.deps(a); c.entry < len(deps) && g.dependenceDivergent(r, deps[c.entry], fn, c.via.Bindings) {
 				return true
 			}
-		}
-		fn := c.via.Fn.(*ssa.Function)
-		ls := g.sem.funcSummary(fn)
-		if deps := ls.deps(a); c.entry < len(deps) && g.dependenceDivergent(r, deps[c.entry], fn, c.via.Bindings) {
-			return true
 		}
 	}
 	return false

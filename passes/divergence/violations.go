@@ -38,12 +38,21 @@ type convergentSite struct {
 }
 
 func (c *convergentSite) step(fset *token.FileSet) Step {
-	pos, name := c.call.Pos(), c.name
-	if rs := rangeOverFunc(c.call); rs != nil && !pos.IsValid() {
-		// The iterator's call, which go/ssa places nowhere.
-		pos, name = rs.X.Pos(), "the iterator "+exprText(rs.X)
+	name := c.name
+	if rs := rangeOverFunc(c.call); rs != nil && !c.call.Pos().IsValid() {
+		name = "the iterator " + exprText(rs.X)
 	}
+	pos := callPos(c.call)
 	return Step{Callee: name, At: shortPos(fset, pos), pos: pos}
+}
+
+// callPos is where call is in the source: a range-over-func loop's call of
+// its iterator, which go/ssa places nowhere, is at the range's operand.
+func callPos(call ssa.CallInstruction) token.Pos {
+	if rs := rangeOverFunc(call); rs != nil && !call.Pos().IsValid() {
+		return rs.X.Pos()
+	}
+	return call.Pos()
 }
 
 func shortPos(fset *token.FileSet, pos token.Pos) string {
@@ -106,10 +115,7 @@ func (v violation) key() violationKey {
 func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) ([]string, []token.Pos) {
 	name := RequirementSubject(Requirement{Input: in, Name: inputName(fn, in)}, funcName(fset, fn))
 	if v.req == nil {
-		pos := v.call.Pos()
-		if rs := rangeOverFunc(v.call); rs != nil && !pos.IsValid() {
-			pos = rs.X.Pos()
-		}
+		pos := callPos(v.call)
 		decides := "whether"
 		if v.repeats {
 			decides = "how often"
