@@ -80,6 +80,16 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		// A callback's write to a captured variable, at the helper's call.
+		pkg: "sumcallbacks", fn: "callbackWrites", at: "l.Barrier()",
+		steps: []string{
+			`^lanes diverge here: the condition v == 1 depends on the lane$`,
+			`^v holds lane-dependent values$`,
+			`^guarded\(l, func\(\) \{\.\.\.\}\) calls the function it is given, which writes to the variables it captured, under divergent control: guarded calls f at sumcallbacks\.go:\d+ under divergent control: l\.Index\(\) at sumcallbacks\.go:\d+ is the lane index$`,
+		},
+		spans: map[string]string{`^guarded`: "guarded(l, func() { v = 1 })"},
+	},
+	{
 		// A type switch, then the join where the if that set v ends.
 		pkg: "switches", fn: "typeSwitchDivergent", at: "l.Barrier()",
 		steps: []string{

@@ -846,6 +846,75 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 		}
 	}
 	g.applyEffects(id, s.Effects, args, nil, "writes lane-dependent values through its arguments")
+	g.applyCallbacks(id, common, s)
+}
+
+// applyCallbacks records what the literals a call gives its callee write
+// to the variables they captured when the callee calls them: as
+// lane-dependent as the literal's summary says, with the arguments the
+// callee passes it (Summary.CallArgs), and under the control the callee
+// calls it under (CallControl), which may make the variables differ
+// between lanes even when what is written does not.
+func (g *funcGraph) applyCallbacks(id int, common *ssa.CallCommon, s *Summary) {
+	args := supplied(common)
+	for i, in := range s.CallsInputs {
+		if in.Index >= len(args) || in.Contents || in.Field > 0 || in.Calls {
+			continue
+		}
+		fn, bindings := literal(args[in.Index])
+		if fn == nil || len(bindings) == 0 {
+			continue
+		}
+		inputs := append(make([]ssa.Value, len(fn.Params), len(fn.Params)+len(bindings)), bindings...)
+		fs := g.forArgs(g.sem.funcSummary(fn), inputs)
+		if fs == nil || !fs.Inferred {
+			continue
+		}
+		var control, passed Dependence
+		if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
+			control = deps[i]
+		}
+		if i < len(s.CallArgs) {
+			passed = s.CallArgs[i]
+		}
+		for _, e := range fs.Effects {
+			if e.Input.Index < len(fn.Params) {
+				continue // memory the callee passes it, not the caller's
+			}
+			roots := g.contentRoots(inputs[e.Input.Index], e.Input)
+			if len(roots) == 0 {
+				continue
+			}
+			node := g.newValue(-1)
+			g.effectOf[node] = id
+			var own []Input
+			fromParams := false
+			for _, on := range e.When.On {
+				if on.Index < len(fn.Params) {
+					fromParams = true
+				} else {
+					own = append(own, on)
+				}
+			}
+			switch {
+			case e.When.Always:
+				g.seed(node, "runs a function that writes lane-dependent values to the variables it captured"+because(e.When.Why))
+			case control.Always:
+				g.seed(node, "calls the function it is given, which writes to the variables it captured, under divergent control"+because(control.Why))
+			case fromParams && passed.Always:
+				g.seed(node, "passes lane-dependent arguments to the function it is given, which writes them to the variables it captured")
+			default:
+				g.dependOnInputs(node, own, inputs)
+				g.dependOnInputs(node, control.On, args)
+				if fromParams {
+					g.dependOnInputs(node, passed.On, args)
+				}
+			}
+			for _, m := range roots {
+				g.addWriter(m, node)
+			}
+		}
+	}
 }
 
 // applyEffects records what call id writes through its arguments: for each
@@ -920,10 +989,68 @@ func (g *funcGraph) applyYield(id int, common *ssa.CallCommon, body *ssa.MakeClo
 			}
 		}
 	}
+	aspect := g.controlAspect(body)
 	for i, node := range g.applyEffects(id, effects, args, common.Value, "writes lane-dependent values there") {
 		if node >= 0 {
 			g.bodyWrites[node] = bodyWrite{fn, y.Effects[i].Input}
+			g.dependOnIterator(node, common.Value, aspect)
 		}
+	}
+}
+
+// runsLaneTimes starts what iteratorWhy says.
+const runsLaneTimes = "runs a lane-dependent number of times"
+
+// iteratorWhy says why a loop body runs a lane-dependent number of times,
+// when its iterator's summary says it calls the body under divergent
+// control (d).
+func iteratorWhy(d Dependence) string {
+	if d.Why == "" {
+		return runsLaneTimes + ": its iterator calls it under divergent control"
+	}
+	return runsLaneTimes + because(d.Why)
+}
+
+// dependOnIterator makes the node id, what a range-over-func loop's body
+// writes, depend on whether the iterator it runs the body under divergent
+// control (aspect a of its calls): then lanes run the body, and write, a
+// different number of times. It mirrors funcGraph.iterator, before the
+// analysis.
+func (g *funcGraph) dependOnIterator(id int, it ssa.Value, a callAspect) {
+	if fn, bindings := literal(it); fn != nil {
+		inputs := append(make([]ssa.Value, len(fn.Params), len(fn.Params)+len(bindings)), bindings...)
+		s := g.forArgs(g.sem.funcSummary(fn), inputs)
+		if s == nil || !s.Inferred {
+			return
+		}
+		d, ok := s.bodyDep(a)
+		switch {
+		case !ok:
+		case d.Always:
+			g.seed(id, iteratorWhy(d))
+		default:
+			var own []Input
+			for _, in := range d.On {
+				if in.Index >= len(fn.Params) {
+					own = append(own, in)
+				}
+			}
+			g.dependOnInputs(id, own, inputs)
+		}
+		return
+	}
+	call := resultOf(it)
+	if call == nil {
+		return
+	}
+	s := g.callSummary(call.Common())
+	if s == nil || !s.Inferred {
+		return
+	}
+	if d := s.returnedBody(a); d.Always {
+		g.seed(id, iteratorWhy(d))
+	} else {
+		g.dependOnInputs(id, d.On, supplied(call.Common()))
 	}
 }
 

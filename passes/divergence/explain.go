@@ -746,7 +746,11 @@ func (f *Func) sourceNote(id int) Note {
 		if c, ok := g.instrs[call].(ssa.CallInstruction); ok {
 			if rs := rangeOverFunc(c); rs != nil {
 				if w, ok := g.bodyWrites[id]; ok && w.jumps() {
-					return Note{rs.For, rs.X.End(), fmt.Sprintf("where lanes go after the loop over %s depends on the lane", f.text(rs.X))}
+					msg := fmt.Sprintf("where lanes go after the loop over %s depends on the lane", f.text(rs.X))
+					if strings.HasPrefix(why, runsLaneTimes) {
+						msg += ": the body " + why
+					}
+					return Note{rs.For, rs.X.End(), msg}
 				}
 				return Note{rs.For, rs.X.End(), fmt.Sprintf("the body of the loop over %s %s", f.text(rs.X), why)}
 			}

@@ -305,7 +305,13 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 
 	s.ReturnedResults.Always = g.returnedResultsDivergent(base)
 	s.ReturnedBodyControl.Always = g.returnedBody(base, callControl)
+	if s.ReturnedBodyControl.Always {
+		s.ReturnedBodyControl.Why = g.returnedBodyWhy(callControl)
+	}
 	fixedBody := Dependence{Always: g.returnedBody(baseFixed, callControlFixed)}
+	if fixedBody.Always {
+		fixedBody.Why = g.returnedBodyWhy(callControlFixed)
+	}
 	s.ReturnedBodyArgs.Always = g.returnedBody(base, callArgs)
 	for _, in := range g.sortedInputs() {
 		r := g.runFrom(base, g.inputs[in])
@@ -740,6 +746,23 @@ func (g *funcGraph) returnedBody(r *uniformity.Result, a callAspect) bool {
 		}
 	}
 	return false
+}
+
+// returnedBodyWhy returns the reason a function that g's function returns
+// gives for calling its first parameter with aspect a always divergent.
+func (g *funcGraph) returnedBodyWhy(a callAspect) string {
+	for _, ret := range g.returns {
+		for _, op := range g.instrs[ret].(*ssa.Return).Results {
+			if fn, _ := literal(op); fn != nil {
+				if s := g.sem.funcSummary(fn); s != nil {
+					if d, ok := s.bodyDep(a); ok && d.Always && d.Why != "" {
+						return d.Why
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // body reports whether the function value f, if it is a literal or

@@ -288,3 +288,60 @@ func rangePlainUnderIf(l spmd.Lane, xs []int) {
 		}
 	}
 }
+
+// laneTrips yields l.Index()%2 times: whether the loop body runs at all
+// depends on the lane, so what the body writes, and where it goes after
+// the loop, does too. (Found by the runtime-oracle fuzzer.)
+func laneTrips(l spmd.Lane) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := range l.Index() % 2 {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+
+func writeInLaneTrips(l spmd.Lane) {
+	v := 0
+	for range laneTrips(l) {
+		v = 1
+	}
+	if v == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control: .*`
+	}
+}
+
+func returnInLaneTrips(l spmd.Lane, out []int) {
+	for x := range laneTrips(l) {
+		out[l.Index()] = x
+		return
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// A literal iterator of the same kind, called in place.
+func returnInLiteralTrips(l spmd.Lane, out []int) {
+	seq := func(yield func(int) bool) {
+		if l.Index() == 0 {
+			yield(0)
+		}
+	}
+	for x := range seq {
+		out[l.Index()] = x
+		return
+	}
+	_ = spmd.ReduceAdd(l, 1) // want `collective spmd.ReduceAdd under divergent control`
+}
+
+// The contrast: the same loop over an iterator whose trip count is
+// uniform writes the same in every lane.
+func writeInUniformTrips(l spmd.Lane, n int) {
+	v := 0
+	for range upTo(n) {
+		v = 1
+	}
+	if v == 1 {
+		l.Barrier()
+	}
+}

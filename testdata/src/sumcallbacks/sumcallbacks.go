@@ -281,13 +281,13 @@ func guarded(l spmd.Lane, f func()) { // want guarded:`spmd\(calls\(1\)=always\)
 // A convergent callback given to a helper that always calls it under
 // divergent control: the call that gives it is reported, although the
 // caller's own control is uniform.
-func reduceEach(l spmd.Lane, n int, out []int) { // want reduceEach:`spmd\(convergent\)`
+func reduceEach(l spmd.Lane, n int, out []int) { // want reduceEach:`spmd\(convergent own\[2\]=spmd\(convergent effect\(\*2\)=always\)\)`
 	forEach(l, n, func(i int) { // want `collective spmd.ReduceAdd \(reached through forEach\) under divergent control: forEach calls the function it is given under divergent control`
 		out[i] = spmd.ReduceAdd(l, i)
 	})
 }
 
-func reduceEachNamed(l spmd.Lane, n int, out []int) { // want reduceEachNamed:`spmd\(convergent\)`
+func reduceEachNamed(l spmd.Lane, n int, out []int) { // want reduceEachNamed:`spmd\(convergent own\[2\]=spmd\(convergent effect\(\*2\)=always\)\)`
 	add := func(i int) { out[i] = spmd.ReduceAdd(l, i) }
 	forEach(l, n, add) // want `collective spmd.ReduceAdd \(reached through forEach\) under divergent control`
 }
@@ -301,7 +301,7 @@ func literalGuarded(l spmd.Lane) { // want literalGuarded:`spmd\(barrier\)`
 }
 
 // Fine: the callbacks reach no convergent operation.
-func storeEach(l spmd.Lane, n int, out []int) { // want storeEach:`spmd\(\)`
+func storeEach(l spmd.Lane, n int, out []int) { // want storeEach:`spmd\(own\[2\]=spmd\(effect\(\*2\)=always\)\)`
 	forEach(l, n, func(i int) { out[i] = i })
 	guarded(l, func() { out[l.Index()] = 1 })
 }
@@ -329,10 +329,46 @@ func syncerAt() func(spmd.Lane, int) { // want syncerAt:`spmd\(result0=never ret
 	return func(l spmd.Lane, i int) { l.Barrier() }
 }
 
-func laneCallbacks(l spmd.Lane, n int, out []int) { // want laneCallbacks:`spmd\(barrier\)`
+func laneCallbacks(l spmd.Lane, n int, out []int) { // want laneCallbacks:`spmd\(barrier own\[2\]=spmd\(barrier effect\(\*2\)=always\)\)`
 	eachLane(l, n, func(l spmd.Lane, i int) { l.Barrier() })                 // want `barrier l.Barrier \(reached through eachLane\) under divergent control`
 	eachLaneVia(l, n, func(l spmd.Lane, i int) { _ = spmd.ReduceAdd(l, i) }) // want `collective spmd.ReduceAdd \(reached through eachLaneVia\) under divergent control`
 	eachLaneVia(l, n, marker(out))
 	eachLane(l, n, func(l spmd.Lane, i int) { out[i] = i })
 	eachLane(l, n, syncerAt()) // want `barrier l.Barrier \(reached through eachLane\) under divergent control`
+}
+
+// What a callback writes to the variables it captured is written where the
+// helper calls it: under the helper's control, with the arguments the
+// helper passes.
+func callbackWrites(l spmd.Lane) { // want callbackWrites:`spmd\(barrier\)`
+	v := 0
+	guarded(l, func() { v = 1 }) // under divergent control in guarded
+	if v == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+func callbackWritesArgs(l spmd.Lane, n int) { // want callbackWritesArgs:`spmd\(barrier\)`
+	w := 0
+	forEach(l, n, func(i int) { w = i }) // lane-dependent arguments, under divergent control
+	if w == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+func callbackWritesLane(l spmd.Lane) { // want callbackWritesLane:`spmd\(barrier\)`
+	x := 0
+	applyTwice(0, func(i int) int { x = l.Index(); return i }) // a lane-dependent value
+	if x == 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// Fine: as uniform as n.
+func callbackWritesUniform(l spmd.Lane, n int) { // want callbackWritesUniform:`spmd\(barrier requires\(1\)\)`
+	y := 0
+	applyTwice(n, func(i int) int { y = i; return i })
+	if y == 0 {
+		l.Barrier()
+	}
 }

@@ -119,7 +119,7 @@ func funcValueUnderDivergent(f func(spmd.Lane), l spmd.Lane) { // want funcValue
 // The callers of funcValueUnderDivergent: a convergent function given is
 // reported, one that only stores is not, and an interface's method value is
 // as convergent as the worst method that implements it.
-func givesToDivergent(l spmd.Lane, out []int, s syncer) { // want givesToDivergent:`spmd\(barrier\)`
+func givesToDivergent(l spmd.Lane, out []int, s syncer) { // want givesToDivergent:`spmd\(barrier own\[1\]=spmd\(barrier effect\(\*1\)=always\)\)`
 	funcValueUnderDivergent(spmd.Lane.Barrier, l) // want `barrier spmd.Lane.Barrier \(reached through funcValueUnderDivergent\) under divergent control`
 	funcValueUnderDivergent(func(l spmd.Lane) { out[l.Index()] = 1 }, l)
 	funcValueUnderDivergent(s.Sync, l) // want `barrier l.Barrier \(reached through funcValueUnderDivergent\) under divergent control`
