@@ -159,6 +159,10 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 		}
 	}
 
+	if s == nil && !common.IsInvoke() && staticFunc(common) == nil {
+		g.applyHeldEffects(id, common)
+	}
+
 	if c, ok := call.(*ssa.Call); ok && g.returnsUnknown(c) {
 		for _, m := range g.memObjects(c) {
 			g.addWriter(m, id)
@@ -949,6 +953,26 @@ func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, als
 		}
 	}
 	return nodes
+}
+
+// applyHeldEffects records, for a call of a function value kept in local
+// variables or composites, what the literals it may be (heldFuncValues)
+// write to the variables they captured. The call's own control decides
+// whether they are written, as for any write.
+func (g *funcGraph) applyHeldEffects(id int, common *ssa.CallCommon) {
+	vals, _ := heldFuncValues(common.Value, false)
+	for _, v := range vals {
+		fn, bindings := literal(v)
+		if fn == nil || len(bindings) == 0 || len(fn.Params) != len(common.Args) {
+			continue
+		}
+		inputs := append(slices.Clone(common.Args), bindings...)
+		fs := g.forArgs(g.sem.funcSummary(fn), inputs)
+		if fs == nil || !fs.Inferred {
+			continue
+		}
+		g.applyEffects(id, fs.Effects, inputs, nil, "may call a function that writes lane-dependent values to the variables it captured")
+	}
 }
 
 // yieldSummary returns the summary of the body of a range-over-func loop,

@@ -110,7 +110,22 @@ func funcOf(v ssa.Value) *ssa.Function {
 // have a fallback for what it misses. It also returns the calls whose
 // results it reached, which may return functions.
 func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
-	var out []*ssa.Function
+	vals, calls := heldFuncValues(v, contents)
+	out := make([]*ssa.Function, len(vals))
+	for i, f := range vals {
+		fn := funcOf(f)
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		out[i] = fn
+	}
+	return out, calls
+}
+
+// heldFuncValues is heldFuncs giving the values that denote the functions:
+// each a function or a literal with the variables it captured.
+func heldFuncValues(v ssa.Value, contents bool) ([]ssa.Value, []*ssa.Call) {
+	var out []ssa.Value
 	var calls []*ssa.Call
 	type key struct {
 		v     ssa.Value
@@ -125,11 +140,8 @@ func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 			return
 		}
 		seen[key{v, field}] = true
-		if fn := funcOf(v); fn != nil {
-			if o := fn.Origin(); o != nil {
-				fn = o
-			}
-			out = append(out, fn)
+		if funcOf(v) != nil {
+			out = append(out, v)
 			return
 		}
 		switch v := v.(type) {

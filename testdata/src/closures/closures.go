@@ -231,3 +231,57 @@ func sharedSliceInClosure(l spmd.Lane, out []int) {
 		}
 	}()
 }
+
+// A literal kept in a slice, a map or a struct field writes the variables
+// it captured when it is called from there. (Found by the runtime-oracle
+// fuzzer.)
+func closureInSlice(l spmd.Lane) {
+	v := 0
+	fs := []func(){func() { v = l.Index() }, func() {}}
+	fs[0]()
+	if v > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+func closureInMap(l spmd.Lane) {
+	v := 0
+	fm := map[int]func(){0: func() { v = l.Index() }}
+	fm[0]()
+	if v > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+func closureInField(l spmd.Lane) {
+	v := 0
+	var h struct{ f func() }
+	h.f = func() { v = l.Index() }
+	h.f()
+	if v > 0 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+// One literal picks, through what another writes, which literal runs.
+func closureChoosesClosure(l spmd.Lane, out []int) {
+	var st struct{ u int }
+	fs := []func(){
+		func() { out[l.Index()] = spmd.ReduceAdd(l, 1) },
+		func() { st.u = l.Index() },
+	}
+	st.u = 1
+	for range 2 {
+		fs[st.u%2]() // want `collective fs\[st.u%2\] called through a lane-dependent function value`
+	}
+}
+
+// Fine: what the literals write is the same in every lane.
+func closureInSliceUniform(l spmd.Lane, n int) {
+	v := 0
+	fs := []func(){func() { v = n }}
+	fs[0]()
+	if v > 0 {
+		l.Barrier()
+	}
+}
