@@ -201,7 +201,10 @@ func heldFuncValues(v ssa.Value, contents bool) ([]ssa.Value, []*ssa.Call) {
 		}
 		roots := []ssa.Value{root}
 		switch r := root.(type) {
-		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+		case *ssa.Alloc:
+			// Stores to it may also be in closures that captured it.
+			roots = allocAliases(r)
+		case *ssa.MakeSlice, *ssa.MakeMap:
 		case *ssa.FreeVar:
 			// A variable a closure captured: stores to it may be in the
 			// closure, in the function that made it, or in other
@@ -282,6 +285,12 @@ func boxAliases(fv *ssa.FreeVar) []ssa.Value {
 	if !ok {
 		return nil
 	}
+	return allocAliases(alloc)
+}
+
+// allocAliases returns alloc and every free variable of a closure that
+// captured it, at any depth.
+func allocAliases(alloc *ssa.Alloc) []ssa.Value {
 	out := []ssa.Value{alloc}
 	for i := 0; i < len(out); i++ {
 		refs := out[i].Referrers()

@@ -285,3 +285,30 @@ func closureInSliceUniform(l spmd.Lane, n int) {
 		l.Barrier()
 	}
 }
+
+type funcHolder struct{ f func() }
+
+// A literal that sets a func field under divergent control and calls it
+// through a pointer it captured. (Found by the runtime-oracle fuzzer.)
+func fieldSetInClosure(l spmd.Lane, out []int) {
+	var b funcHolder
+	pb := &b
+	func() {
+		if l.Index()%2 == 1 {
+			b.f = func() { l.Barrier() }
+		} else {
+			b.f = func() { out[l.Index()] = 1 }
+		}
+		pb.f() // want `barrier pb.f called through a lane-dependent function value`
+	}()
+}
+
+// Fine: the same field set alike in every lane.
+func fieldSetInClosureUniform(l spmd.Lane, out []int) {
+	var b funcHolder
+	pb := &b
+	func() {
+		b.f = func() { l.Barrier() }
+		pb.f()
+	}()
+}
