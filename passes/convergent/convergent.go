@@ -289,10 +289,9 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	} else if len(f.ControlDivergence(call)) > 0 {
 		diag.Message = fmt.Sprintf("%s under divergent control: %s", what, consequence)
 		notes = f.ExplainControl(call)
-	} else if ret := f.DivergentDeferRun(call); ret != nil {
+	} else if runs := f.DeferRunDivergence(call); runs != nil {
 		diag.Message = fmt.Sprintf("%s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", what, consequence)
-		p := f.ReturnPos(ret)
-		notes = append([]divergence.Note{{Pos: p, End: p, Message: "the deferred call runs at this return"}}, f.ExplainDeferRun(ret)...)
+		notes = runs
 	} else if ranged {
 		// How the iterator runs its body is told in the body.
 		return false

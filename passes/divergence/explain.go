@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -61,26 +62,81 @@ func (f *Func) ControlDivergence(instr ssa.Instruction) []*ssa.BasicBlock {
 	return out
 }
 
-// DivergentDeferRun returns, for a deferred call, a return where it runs
-// that lanes reach under divergent control (the RunDefers there), or nil.
-func (f *Func) DivergentDeferRun(call ssa.CallInstruction) ssa.Instruction {
-	id, ok := f.graph.ids[call]
+// DeferRunDivergence explains, for a deferred call, why lanes reach a
+// return that runs it under divergent control, or returns nil: each return
+// runs its own copy of the call. A call deferred in the body of a
+// range-over-func loop runs at the returns of the function the loop is in.
+func (f *Func) DeferRunDivergence(call ssa.CallInstruction) []Note {
+	d, ok := call.(*ssa.Defer)
 	if !ok {
 		return nil
 	}
-	for _, rd := range f.graph.deferRuns(id) {
-		if _, ok := blockUnderDivergentControl(f.U, f.graph.blockOf[rd]); ok {
-			return f.graph.instrs[rd]
+	owner, from := f, -1
+	if d.DeferStack == nil {
+		if id, ok := f.graph.ids[call]; ok {
+			from = f.graph.blockOf[id]
+		}
+	} else {
+		owner, from = f.deferOwner()
+	}
+	if owner == nil || from < 0 {
+		return nil
+	}
+	g := owner.graph
+	for _, rd := range g.runDefersFrom(from) {
+		if branch, ok := blockUnderDivergentControl(owner.U, g.blockOf[rd]); ok {
+			p := owner.ReturnPos(g.instrs[rd])
+			notes := []Note{{Pos: p, End: p, Message: "the deferred call runs at this return"}}
+			if branch >= 0 {
+				notes = append(notes, owner.explainBranch(branch)...)
+			}
+			return notes
 		}
 	}
 	return nil
 }
 
-// ExplainDeferRun explains why lanes reach the RunDefers instruction rd
-// under divergent control.
-func (f *Func) ExplainDeferRun(rd ssa.Instruction) []Note {
-	if branch, ok := blockUnderDivergentControl(f.U, f.blockOf(rd)); ok && branch >= 0 {
-		return f.explainBranch(branch)
+// deferOwner returns, for the body of a range-over-func loop, the function
+// whose returns run what the body defers (the innermost enclosing function
+// that is not such a body), and the block there of the call of the
+// iterator that runs the body, directly or through nested loops.
+func (f *Func) deferOwner() (*Func, int) {
+	body := f
+	for body.SSA.Synthetic == rangeFuncYield {
+		parent := body.funcs[body.SSA.Parent()]
+		if parent == nil {
+			return nil, -1
+		}
+		call := iteratorCall(body.SSA)
+		id, ok := parent.graph.ids[call]
+		if call == nil || !ok {
+			return nil, -1
+		}
+		if parent.SSA.Synthetic != rangeFuncYield {
+			return parent, parent.graph.blockOf[id]
+		}
+		body = parent
+	}
+	return nil, -1
+}
+
+// iteratorCall returns the call of the iterator that runs body, the body of
+// a range-over-func loop, in the function that makes it.
+func iteratorCall(body *ssa.Function) ssa.Instruction {
+	parent := body.Parent()
+	if parent == nil {
+		return nil
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == body {
+				for _, r := range *mc.Referrers() {
+					if c, ok := r.(ssa.CallInstruction); ok && slices.Contains(c.Common().Args, ssa.Value(mc)) {
+						return c
+					}
+				}
+			}
+		}
 	}
 	return nil
 }

@@ -91,7 +91,7 @@ type funcGraph struct {
 	// arguments: writers of the caller's memory without a block.
 	returns []int // the Return instructions
 	// runDefers are the RunDefers instructions: where deferred calls run;
-	// deferRunsOf memoizes deferRuns.
+	// deferRunsOf memoizes runDefersFrom, by block.
 	runDefers   []int
 	deferRunsOf map[int][]int
 	// effectOf maps a node standing for part of what an instruction writes

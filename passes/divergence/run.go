@@ -109,12 +109,20 @@ func (g *funcGraph) deferRuns(id int) []int {
 		// function's returns, which are not in this graph.
 		return nil
 	}
+	return g.runDefersFrom(g.blockOf[id])
+}
+
+// runDefersFrom returns the RunDefers instructions reachable from block b:
+// where what is deferred at b runs. go/ssa leaves out RunDefers in a
+// function whose only defers are in the bodies of its range-over-func
+// loops; there, the returns stand for them.
+func (g *funcGraph) runDefersFrom(b int) []int {
 	// Asked for in every round of every run: find them once.
-	if runs, ok := g.deferRunsOf[id]; ok {
+	if runs, ok := g.deferRunsOf[b]; ok {
 		return runs
 	}
 	seen := make([]bool, len(g.succs))
-	stack := []int{g.blockOf[id]}
+	stack := []int{b}
 	seen[stack[0]] = true
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
@@ -126,12 +134,16 @@ func (g *funcGraph) deferRuns(id int) []int {
 			}
 		}
 	}
+	runs := g.runDefers
+	if len(runs) == 0 {
+		runs = g.returns
+	}
 	var out []int
-	for _, rd := range g.runDefers {
+	for _, rd := range runs {
 		if seen[g.blockOf[rd]] {
 			out = append(out, rd)
 		}
 	}
-	g.deferRunsOf[id] = out
+	g.deferRunsOf[b] = out
 	return out
 }

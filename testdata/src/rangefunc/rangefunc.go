@@ -345,3 +345,39 @@ func writeInUniformTrips(l spmd.Lane, n int) {
 		l.Barrier()
 	}
 }
+
+// A call deferred in a loop body runs at the returns of the function the
+// loop is in, each return its own copy: lanes that leave by different
+// returns wait at different barriers. (Found by the runtime-oracle fuzzer;
+// go/ssa marks no RunDefers in such a function.)
+func deferInBody(l spmd.Lane, out []int) {
+	for x := range upTo(1) {
+		defer l.Barrier() // want `barrier l.Barrier is deferred, and lanes reach the returns that run it under divergent control`
+		out[l.Index()] = x
+	}
+	if l.Index() == 0 {
+		return
+	}
+	out[l.Index()]++
+}
+
+func deferInNestedBody(l spmd.Lane) {
+	for range upTo(1) {
+		for range upTo(2) {
+			defer func() { // want `collective spmd.ReduceAdd \(reached through func literal\) is deferred`
+				_ = spmd.ReduceAdd(l, 1)
+			}()
+		}
+	}
+	if l.Index() == 0 {
+		return
+	}
+}
+
+// Fine: one return.
+func deferInBodyOneReturn(l spmd.Lane, out []int) {
+	for x := range upTo(1) {
+		defer l.Barrier()
+		out[l.Index()] = x
+	}
+}
