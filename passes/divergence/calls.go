@@ -501,7 +501,7 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 				continue
 			}
 			fs := g.convergentFuncIn(args[in.Index], in.Contents)
-			if fs == nil && !in.Contents && in.Field == 0 && g.unknownLaneFunc(args[in.Index]) {
+			if fs == nil && g.unknownLaneFuncIn(args[in.Index], in) {
 				fs = possiblyConvergent
 			}
 			if fs != nil {
@@ -653,12 +653,127 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 	return nil
 }
 
-// givenFunc reports whether v is a function parameter whose value the
-// function's callers give: its calls are judged at theirs, with the
-// function given (Summary.CallsInputs).
+// givenFunc reports whether v is a function that the function's callers
+// give (see given): its calls are judged at theirs, with the function
+// given (Summary.CallsInputs).
 func (g *funcGraph) givenFunc(v ssa.Value) bool {
-	p, ok := v.(*ssa.Parameter)
-	return ok && g.callersGiveFuncs && p.Parent() == g.fn && isFunc(p.Type())
+	return isFunc(v.Type()) && g.given(v)
+}
+
+// given reports whether v is a parameter, or is held in one (a field, an
+// element, what it points to), whose functions the function's callers
+// give: the body stores no function there itself.
+func (g *funcGraph) given(v ssa.Value) bool {
+	if !g.callersGiveFuncs {
+		return false
+	}
+	root, _ := projectionRoot(v)
+	p := g.paramOf(root)
+	if p == nil {
+		return false
+	}
+	return root == v || !g.storesFuncsInto(p)
+}
+
+// paramOf returns the parameter of g's function that v is, or that go/ssa
+// copied into v (a local it takes the address of), or nil.
+func (g *funcGraph) paramOf(v ssa.Value) *ssa.Parameter {
+	if alloc, ok := v.(*ssa.Alloc); ok {
+		for _, r := range *alloc.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+				v = st.Val
+				break
+			}
+		}
+	}
+	if p, ok := v.(*ssa.Parameter); ok && p.Parent() == g.fn {
+		return p
+	}
+	return nil
+}
+
+// storesFuncsInto reports whether g's body stores values that hold
+// functions into what parameter p holds or points to.
+func (g *funcGraph) storesFuncsInto(p *ssa.Parameter) bool {
+	for _, b := range g.fn.Blocks {
+		for _, instr := range b.Instrs {
+			var addr, val ssa.Value
+			switch instr := instr.(type) {
+			case *ssa.Store:
+				addr, val = instr.Addr, instr.Val
+			case *ssa.MapUpdate:
+				addr, val = instr.Map, instr.Value
+			default:
+				continue
+			}
+			if val == p {
+				continue // go/ssa's copy of the parameter
+			}
+			if root, _ := projectionRoot(addr); g.paramOf(root) == p && holdsFunc(val.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsFunc reports whether values of type t are or hold functions,
+// directly or through what they point to.
+func holdsFunc(t types.Type) bool {
+	return holdsType(t, isFunc)
+}
+
+// holdsLaneFunc reports whether values of type t are or hold functions
+// that take a lane handle.
+func (g *funcGraph) holdsLaneFunc(t types.Type) bool {
+	return holdsType(t, func(t types.Type) bool {
+		sig, ok := t.Underlying().(*types.Signature)
+		if !ok {
+			return false
+		}
+		for p := range sig.Params().Variables() {
+			if g.sem.isLane(p.Type()) || g.sem.isLane(deref(p.Type())) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// holdsType reports whether values of type t are, or hold through fields,
+// elements and pointers, values of a type that is.
+func holdsType(t types.Type, is func(types.Type) bool) bool {
+	seen := make(map[types.Type]bool)
+	var walk func(t types.Type) bool
+	walk = func(t types.Type) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		if is(t) {
+			return true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Map:
+			return walk(u.Key()) || walk(u.Elem())
+		case *types.Chan:
+			return walk(u.Elem())
+		case *types.Struct:
+			for f := range u.Fields() {
+				if walk(f.Type()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(t)
 }
 
 // unknownLaneFunc reports whether v, given to a callee that calls it, is a
@@ -680,6 +795,28 @@ func (g *funcGraph) unknownLaneFunc(v ssa.Value) bool {
 	for p := range sig.Params().Variables() {
 		if g.sem.isLane(p.Type()) || g.sem.isLane(deref(p.Type())) {
 			return true
+		}
+	}
+	return false
+}
+
+// unknownLaneFuncIn reports whether v, given for input in of a callee that
+// calls what it is or holds, may be or hold a function not known here
+// that takes a lane handle.
+func (g *funcGraph) unknownLaneFuncIn(v ssa.Value, in Input) bool {
+	if !in.Contents && in.Field == 0 && isFunc(v.Type()) {
+		return g.unknownLaneFunc(v)
+	}
+	if g.given(v) || !g.holdsLaneFunc(v.Type()) {
+		return false
+	}
+	vals, calls, unknown := heldFuncValues(v, in.Contents)
+	if unknown || len(vals) == 0 && len(calls) == 0 {
+		return true
+	}
+	for _, c := range calls {
+		if s := g.sem.calleeSummary(c.Common()); s == nil || !s.Inferred {
+			return true // it says nothing of the functions it returns
 		}
 	}
 	return false
@@ -862,61 +999,72 @@ func (g *funcGraph) applySummary(id int, common *ssa.CallCommon, s *Summary) {
 func (g *funcGraph) applyCallbacks(id int, common *ssa.CallCommon, s *Summary) {
 	args := supplied(common)
 	for i, in := range s.CallsInputs {
-		if in.Index >= len(args) || in.Contents || in.Field > 0 || in.Calls {
+		if in.Index >= len(args) || in.Calls {
 			continue
 		}
-		fn, bindings := literal(args[in.Index])
-		if fn == nil || len(bindings) == 0 {
+		held := []ssa.Value{args[in.Index]}
+		if in.Contents || in.Field > 0 || !isFunc(args[in.Index].Type()) {
+			held, _, _ = heldFuncValues(args[in.Index], in.Contents)
+		}
+		for _, f := range held {
+			g.applyCallback(id, args, s, i, f)
+		}
+	}
+}
+
+// applyCallback is applyCallbacks for f, given for s.CallsInputs[i].
+func (g *funcGraph) applyCallback(id int, args []ssa.Value, s *Summary, i int, f ssa.Value) {
+	fn, bindings := literal(f)
+	if fn == nil || len(bindings) == 0 {
+		return
+	}
+	inputs := append(make([]ssa.Value, len(fn.Params), len(fn.Params)+len(bindings)), bindings...)
+	fs := g.forArgs(g.sem.funcSummary(fn), inputs)
+	if fs == nil || !fs.Inferred {
+		return
+	}
+	var control, passed Dependence
+	if deps := s.deps(g.controlAspect(f)); i < len(deps) {
+		control = deps[i]
+	}
+	if i < len(s.CallArgs) {
+		passed = s.CallArgs[i]
+	}
+	for _, e := range fs.Effects {
+		if e.Input.Index < len(fn.Params) {
+			continue // memory the callee passes it, not the caller's
+		}
+		roots := g.contentRoots(inputs[e.Input.Index], e.Input)
+		if len(roots) == 0 {
 			continue
 		}
-		inputs := append(make([]ssa.Value, len(fn.Params), len(fn.Params)+len(bindings)), bindings...)
-		fs := g.forArgs(g.sem.funcSummary(fn), inputs)
-		if fs == nil || !fs.Inferred {
-			continue
+		node := g.newValue(-1)
+		g.effectOf[node] = id
+		var own []Input
+		fromParams := false
+		for _, on := range e.When.On {
+			if on.Index < len(fn.Params) {
+				fromParams = true
+			} else {
+				own = append(own, on)
+			}
 		}
-		var control, passed Dependence
-		if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
-			control = deps[i]
+		switch {
+		case e.When.Always:
+			g.seed(node, "runs a function that writes lane-dependent values to the variables it captured"+because(e.When.Why))
+		case control.Always:
+			g.seed(node, "calls the function it is given, which writes to the variables it captured, under divergent control"+because(control.Why))
+		case fromParams && passed.Always:
+			g.seed(node, "passes lane-dependent arguments to the function it is given, which writes them to the variables it captured")
+		default:
+			g.dependOnInputs(node, own, inputs)
+			g.dependOnInputs(node, control.On, args)
+			if fromParams {
+				g.dependOnInputs(node, passed.On, args)
+			}
 		}
-		if i < len(s.CallArgs) {
-			passed = s.CallArgs[i]
-		}
-		for _, e := range fs.Effects {
-			if e.Input.Index < len(fn.Params) {
-				continue // memory the callee passes it, not the caller's
-			}
-			roots := g.contentRoots(inputs[e.Input.Index], e.Input)
-			if len(roots) == 0 {
-				continue
-			}
-			node := g.newValue(-1)
-			g.effectOf[node] = id
-			var own []Input
-			fromParams := false
-			for _, on := range e.When.On {
-				if on.Index < len(fn.Params) {
-					fromParams = true
-				} else {
-					own = append(own, on)
-				}
-			}
-			switch {
-			case e.When.Always:
-				g.seed(node, "runs a function that writes lane-dependent values to the variables it captured"+because(e.When.Why))
-			case control.Always:
-				g.seed(node, "calls the function it is given, which writes to the variables it captured, under divergent control"+because(control.Why))
-			case fromParams && passed.Always:
-				g.seed(node, "passes lane-dependent arguments to the function it is given, which writes them to the variables it captured")
-			default:
-				g.dependOnInputs(node, own, inputs)
-				g.dependOnInputs(node, control.On, args)
-				if fromParams {
-					g.dependOnInputs(node, passed.On, args)
-				}
-			}
-			for _, m := range roots {
-				g.addWriter(m, node)
-			}
+		for _, m := range roots {
+			g.addWriter(m, node)
 		}
 	}
 }
@@ -960,7 +1108,7 @@ func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, als
 // write to the variables they captured. The call's own control decides
 // whether they are written, as for any write.
 func (g *funcGraph) applyHeldEffects(id int, common *ssa.CallCommon) {
-	vals, _ := heldFuncValues(common.Value, false)
+	vals, _, _ := heldFuncValues(common.Value, false)
 	for _, v := range vals {
 		fn, bindings := literal(v)
 		if fn == nil || len(bindings) == 0 || len(fn.Params) != len(common.Args) {

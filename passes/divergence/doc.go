@@ -48,8 +48,12 @@
 // (a literal that reads the lane index returns lane-dependent values,
 // though the value passed is the same in every lane); the summary says
 // under which control the function calls each function input, so that a
-// convergent callback called a lane-dependent number of times is found;
-// and, for a function it returns, whether that calls its first parameter
+// convergent callback called a lane-dependent number of times is found,
+// and what a literal given writes to the variables it captured is written
+// under that control. A declared function's callbacks, given as parameters
+// or held in their fields and elements, are judged where it is called,
+// with the functions given there; a kernel's are not known, nor are those
+// a function stores itself. And, for a function it returns, whether that calls its first parameter
 // under divergent control: an iterator whose own loop depends on the lane.
 // The body of a range-over-func loop runs under divergent control when its
 // iterator does so, and a divergent break or return in the body is a

@@ -110,7 +110,7 @@ func funcOf(v ssa.Value) *ssa.Function {
 // have a fallback for what it misses. It also returns the calls whose
 // results it reached, which may return functions.
 func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
-	vals, calls := heldFuncValues(v, contents)
+	vals, calls, _ := heldFuncValues(v, contents)
 	out := make([]*ssa.Function, len(vals))
 	for i, f := range vals {
 		fn := funcOf(f)
@@ -123,10 +123,10 @@ func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 }
 
 // heldFuncValues is heldFuncs giving the values that denote the functions:
-// each a function or a literal with the variables it captured.
-func heldFuncValues(v ssa.Value, contents bool) ([]ssa.Value, []*ssa.Call) {
-	var out []ssa.Value
-	var calls []*ssa.Call
+// each a function or a literal with the variables it captured. It also
+// reports whether it met a value that may hold functions it cannot follow
+// (a parameter, say): then what it found may not be all.
+func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.Call, unknown bool) {
 	type key struct {
 		v     ssa.Value
 		field int
@@ -179,6 +179,9 @@ func heldFuncValues(v ssa.Value, contents bool) ([]ssa.Value, []*ssa.Call) {
 			// Slices and maps are references: their elements are what
 			// they hold.
 			memory(v, -1)
+		case *ssa.Const:
+		default:
+			unknown = unknown || holdsFunc(v.Type())
 		}
 	}
 	// memory finds every store into the memory p points into; field >= 0:
@@ -261,7 +264,7 @@ func heldFuncValues(v ssa.Value, contents bool) ([]ssa.Value, []*ssa.Call) {
 	} else {
 		value(v, -1)
 	}
-	return out, calls
+	return out, calls, unknown
 }
 
 // boxAliases returns the variable that free variable fv captured, an

@@ -922,10 +922,11 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 				// A function parameter given on to a callee that calls it.
 				args := supplied(call.Common())
 				for j, lin := range s.CallsInputs {
-					if lin.Contents || lin.Field > 0 || lin.Index >= len(args) || !g.givenFunc(args[lin.Index]) {
+					if lin.Index >= len(args) || !g.given(args[lin.Index]) {
 						continue
 					}
-					if in, ok := input(args[lin.Index], false); ok {
+					root, contents := projectionRoot(args[lin.Index])
+					if in, ok := input(root, contents || lin.Contents); ok {
 						add(in, inputCall{id: id, passed: s, entry: j})
 					}
 				}

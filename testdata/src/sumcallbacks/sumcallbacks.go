@@ -372,3 +372,64 @@ func callbackWritesUniform(l spmd.Lane, n int) { // want callbackWritesUniform:`
 		l.Barrier()
 	}
 }
+
+// Callbacks held in a parameter's field or elements are judged, like
+// function parameters, where the helper is called: with the functions
+// the caller put there.
+type step struct {
+	name string
+	do   func(spmd.Lane, int)
+}
+
+func runStep(l spmd.Lane, n int, s step) { // want runStep:`spmd\(calls\(2\)=always\)`
+	for i := l.Index(); i < n; i += l.Count() {
+		s.do(l, i)
+	}
+}
+
+func runStages(l spmd.Lane, stages []func(spmd.Lane)) { // want runStages:`spmd\(calls\(\*1\)=always\)`
+	if i := l.Index(); i < len(stages) {
+		stages[i](l)
+	}
+}
+
+// runStepVia gives its step on: judged at its callers too.
+func runStepVia(l spmd.Lane, n int, s step) { // want runStepVia:`spmd\(calls\(2\)=always\)`
+	runStep(l, n, s)
+}
+
+// setAndRun stores the function it calls itself: judged here, by the
+// conservative rule.
+func setAndRun(l spmd.Lane, s *step) { // want setAndRun:`spmd\(convergent calls\(\*1\)=always own\[1\]=spmd\(convergent effect\(\*1\.1\)=on\(1\) calls\(\*1\)=always\)\)`
+	s.do = func(l spmd.Lane, i int) {}
+	if l.Index() == 0 {
+		s.do(l, 0) // want `collective s.do under divergent control`
+	}
+}
+
+func heldCallbacks(l spmd.Lane, n int, out []int) { // want heldCallbacks:`spmd\(barrier own\[2\]=spmd\(barrier effect\(\*2\)=always\)\)`
+	runStep(l, n, step{name: "sync", do: func(l spmd.Lane, i int) { l.Barrier() }}) // want `barrier l.Barrier \(reached through runStep\) under divergent control`
+	runStep(l, n, step{name: "put", do: func(l spmd.Lane, i int) { out[i] = i }})
+	runStages(l, []func(spmd.Lane){func(l spmd.Lane) { _ = spmd.ReduceAdd(l, 1) }}) // want `collective spmd.ReduceAdd \(reached through runStages\) under divergent control`
+	runStages(l, []func(spmd.Lane){func(l spmd.Lane) { out[l.Index()] = 1 }})
+	runStepVia(l, n, step{do: func(l spmd.Lane, i int) { l.Barrier() }}) // want `barrier l.Barrier \(reached through runStepVia\) under divergent control`
+	runStepVia(l, n, step{do: func(l spmd.Lane, i int) { out[i] = 2 }})
+}
+
+// A kernel's own parameter: what it holds is not known, so the call may
+// reach a convergent operation.
+//
+//spmd:kernel
+func heldByKernelParam(l spmd.Lane, n int, s step) { // want heldByKernelParam:`spmd\(convergent kernel\)`
+	runStep(l, n, s) // want `collective s \(reached through runStep\) under divergent control: runStep calls the function it is given under divergent control`
+}
+
+// What a callback held in a field writes to its captured variables is
+// written where runStep calls it.
+func heldCallbackWrites(l spmd.Lane, n int) { // want heldCallbackWrites:`spmd\(barrier\)`
+	v := 0
+	runStep(l, n, step{do: func(l spmd.Lane, i int) { v = 1 }})
+	if v == 1 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
