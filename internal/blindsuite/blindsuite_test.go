@@ -87,9 +87,9 @@ var knownFalse = map[string]string{
 	// So a call of such a closure may reach a convergent operation,
 	// whatever callback is given: one that only stores too.
 	"round22/hof/stored/stored.go:293": "a closure that calls the callbacks it captured may be convergent whatever they are",
-	// A map of callbacks: the lookup at a constant key may give any of them.
-	"round22/hof/stored/stored.go:184": "a map lookup may give any function the map holds",
-	"round22/hof/stored/stored.go:217": "a map lookup may give any function the map holds",
+	// A map of callbacks looked up in the helper with the key it is
+	// given: any function the map holds may be called.
+	"round22/hof/stored/stored.go:184": "a helper's map lookup may give any function the map holds",
 	// A function returned by a factory the analysis has summarized is
 	// still called under the conservative rule: the summary does not say
 	// that it returns no function it was given.

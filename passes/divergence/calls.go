@@ -939,6 +939,13 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 				}
 			}
 			return any
+		case *ssa.Lookup:
+			// A local map's entry at a constant key.
+			vals, ok := constKeyEntries(v)
+			for _, e := range vals {
+				ok = ok && walk(e)
+			}
+			return ok
 		}
 		if fn := funcOf(v); fn != nil {
 			if o := fn.Origin(); o != nil {
@@ -1002,10 +1009,7 @@ func (g *funcGraph) applyCallbacks(id int, common *ssa.CallCommon, s *Summary) {
 		if in.Index >= len(args) || in.Calls {
 			continue
 		}
-		held := []ssa.Value{args[in.Index]}
-		if in.Contents || in.Field > 0 || !isFunc(args[in.Index].Type()) {
-			held, _, _ = heldFuncValues(args[in.Index], in.Contents)
-		}
+		held, _, _ := heldFuncValues(args[in.Index], in.Contents)
 		for _, f := range held {
 			g.applyCallback(id, args, s, i, f)
 		}

@@ -1040,7 +1040,14 @@ func (f *Func) DivergentCallee(call ssa.CallInstruction) bool {
 	}
 	for _, st := range src.stores {
 		id, ok := f.ID(st)
-		if !ok || f.IsDivergent(st.Addr) {
+		var at ssa.Value
+		switch st := st.(type) {
+		case *ssa.Store:
+			at = st.Addr
+		case *ssa.MapUpdate:
+			at = st.Key
+		}
+		if !ok || f.IsDivergent(at) {
 			return true
 		}
 		if _, ok := f.graph.underDivergentControl(f.U, id); ok {

@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -133,6 +134,7 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 	}
 	seen, seenMem := make(map[key]bool), make(map[key]bool)
 	var value, memory func(v ssa.Value, field int)
+	var lookup func(lk *ssa.Lookup)
 	// value finds the functions v may be or hold; field >= 0: only in
 	// that field of the struct v is.
 	value = func(v ssa.Value, field int) {
@@ -161,7 +163,7 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 			if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
 				value(ta.X, -1)
 			} else if lk, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
-				memory(lk.X, -1)
+				lookup(lk)
 			} else if c, ok := v.Tuple.(*ssa.Call); ok {
 				calls = append(calls, c)
 			}
@@ -174,7 +176,7 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 				memory(v.X, field)
 			}
 		case *ssa.Lookup:
-			memory(v.X, -1)
+			lookup(v)
 		case *ssa.Slice, *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.FieldAddr, *ssa.IndexAddr:
 			// Slices and maps are references: their elements are what
 			// they hold.
@@ -183,6 +185,17 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 		default:
 			unknown = unknown || holdsFunc(v.Type())
 		}
+	}
+	// lookup finds what a map lookup may give: at a constant key of a
+	// local map that only ever gets constant keys, what is stored there.
+	lookup = func(lk *ssa.Lookup) {
+		if vals, ok := constKeyEntries(lk); ok {
+			for _, e := range vals {
+				value(e, -1)
+			}
+			return
+		}
+		memory(lk.X, -1)
 	}
 	// memory finds every store into the memory p points into; field >= 0:
 	// only into that field of the struct p points to.
@@ -265,6 +278,38 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 		value(v, -1)
 	}
 	return out, calls, unknown
+}
+
+// constKeyEntries returns the values stored in a local map at the constant
+// key that lk looks up, if every store into the map, and every other use
+// that could add to it, is known: map updates at constant keys.
+func constKeyEntries(lk *ssa.Lookup) ([]ssa.Value, bool) {
+	key, ok := lk.Index.(*ssa.Const)
+	mm, isMake := lk.X.(*ssa.MakeMap)
+	if !ok || !isMake || key.Value == nil {
+		return nil, false
+	}
+	var out []ssa.Value
+	for _, r := range *mm.Referrers() {
+		switch r := r.(type) {
+		case *ssa.MapUpdate:
+			k, ok := r.Key.(*ssa.Const)
+			if r.Map != mm || !ok || k.Value == nil {
+				return nil, false
+			}
+			if types.Identical(k.Type(), key.Type()) && constant.Compare(k.Value, token.EQL, key.Value) {
+				out = append(out, r.Value)
+			}
+		case *ssa.Lookup, *ssa.DebugRef:
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // boxAliases returns the variable that free variable fv captured, an
@@ -358,19 +403,21 @@ func boundMethod(fn *ssa.Function) *ssa.Function {
 // put them there.
 type funcStore struct {
 	closures []*ssa.MakeClosure
-	addrs    []ssa.Value
-	stores   []*ssa.Store
+	// addrs are the addresses and indices (map keys too) that chose v.
+	addrs []ssa.Value
+	// stores put functions there: *ssa.Store or *ssa.MapUpdate.
+	stores []ssa.Instruction
 }
 
 // storedFuncs finds, for a function value v that is a function or literal,
-// or was loaded from a local struct, array or slice that only ever holds
-// those and that nothing else gets hold of, where it comes from. It
+// or was loaded from a local struct, array, slice or map that only ever
+// holds those and that nothing else gets hold of, where it comes from. It
 // reports false for anything else.
 func storedFuncs(v ssa.Value) (*funcStore, bool) {
 	src := &funcStore{}
 	seenMem := make(map[ssa.Value]bool)
 	var value func(v ssa.Value) bool
-	var memory func(p ssa.Value) bool
+	var memory, mapMemory func(p ssa.Value) bool
 	value = func(v ssa.Value) bool {
 		switch v := v.(type) {
 		case *ssa.Function:
@@ -389,8 +436,43 @@ func storedFuncs(v ssa.Value) (*funcStore, bool) {
 		case *ssa.Index:
 			src.addrs = append(src.addrs, v.Index)
 			return value(v.X)
+		case *ssa.Lookup:
+			src.addrs = append(src.addrs, v.Index)
+			return !v.CommaOk && mapMemory(v.X)
+		case *ssa.Extract:
+			if lk, ok := v.Tuple.(*ssa.Lookup); ok && v.Index == 0 {
+				src.addrs = append(src.addrs, lk.Index)
+				return mapMemory(lk.X)
+			}
 		}
 		return false
+	}
+	mapMemory = func(m ssa.Value) bool {
+		mm, ok := m.(*ssa.MakeMap)
+		if !ok {
+			return false
+		}
+		if seenMem[mm] {
+			return true
+		}
+		seenMem[mm] = true
+		for _, r := range *mm.Referrers() {
+			switch r := r.(type) {
+			case *ssa.MapUpdate:
+				if r.Map != mm || !value(r.Value) {
+					return false
+				}
+				src.stores = append(src.stores, r)
+			case *ssa.Lookup, *ssa.DebugRef:
+			case *ssa.Call:
+				if b, ok := r.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
 	}
 	memory = func(p ssa.Value) bool {
 		root := p

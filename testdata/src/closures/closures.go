@@ -312,3 +312,24 @@ func fieldSetInClosureUniform(l spmd.Lane, out []int) {
 		pb.f()
 	}()
 }
+
+// A local map of literals looked up at a constant key calls the one
+// stored there; the literals capture a lane-dependent variable, but the
+// function is the same in every lane. (A false report found by the
+// runtime-oracle fuzzer.)
+func closureMapConstKey(l spmd.Lane, out []int) {
+	v := l.Index()
+	fm := map[int]func(){
+		0: func() { out[v] = spmd.ReduceAdd(l, 1) },
+		1: func() { out[v] = 2 },
+	}
+	fm[0]()
+}
+
+func closureMapLaneKey(l spmd.Lane, out []int) {
+	fm := map[int]func(){
+		0: func() { out[0] = spmd.ReduceAdd(l, 1) },
+		1: func() { out[1] = 2 },
+	}
+	fm[l.Index()%2]() // want `collective fm\[l.Index\(\)%2\] called through a lane-dependent function value`
+}

@@ -433,3 +433,14 @@ func heldCallbackWrites(l spmd.Lane, n int) { // want heldCallbackWrites:`spmd\(
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// A map entry at a constant key, given to a helper: only that entry is
+// given.
+func mapEntryGiven(l spmd.Lane, n int, out []int) { // want mapEntryGiven:`spmd\(convergent own\[2\]=spmd\(convergent effect\(\*2\)=always\)\)`
+	m := map[string]func(int){
+		"sum": func(i int) { out[i] = spmd.ReduceAdd(l, i) },
+		"put": func(i int) { out[i] = i },
+	}
+	forEach(l, n, m["put"])
+	forEach(l, n, m["sum"]) // want `collective spmd.ReduceAdd \(reached through forEach\) under divergent control`
+}
