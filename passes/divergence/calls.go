@@ -70,6 +70,69 @@ func (g *funcGraph) boundInvokeIn(fn *ssa.Function) *Summary {
 	return nil
 }
 
+// concreteInvoke bounds an interface method call whose receiver is made
+// here from values of known concrete types by their methods: the summary
+// of a convergent one, or nil if none is; ok is false when the types, or
+// the methods' summaries, are not all known.
+func (g *funcGraph) concreteInvoke(common *ssa.CallCommon) (*Summary, bool) {
+	ts, ok := concreteTypes(common.Value)
+	if !ok {
+		return nil, false
+	}
+	var worst *Summary
+	for _, t := range ts {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, common.Method.Pkg(), common.Method.Name())
+		m, ok := obj.(*types.Func)
+		if !ok {
+			return nil, false
+		}
+		s := g.sem.summaryOf(m)
+		if s == nil {
+			if g.fn.Pkg == nil || m.Pkg() == g.fn.Pkg.Pkg {
+				return nil, false // not analyzed yet
+			}
+			continue // a package with no facts cannot reach a lane
+		}
+		if s.Convergent && (worst == nil || s.Barrier && !worst.Barrier) {
+			worst = s
+		}
+	}
+	return worst, true
+}
+
+// concreteTypes returns the dynamic types the interface value v may have,
+// if they are all known: v is made from concrete values here.
+func concreteTypes(v ssa.Value) ([]types.Type, bool) {
+	var out []types.Type
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.MakeInterface:
+			if types.IsInterface(v.X.Type()) {
+				return false
+			}
+			out = append(out, v.X.Type())
+			return true
+		case *ssa.ChangeInterface:
+			return walk(v.X)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return out, walk(v)
+}
+
 // boundInterfaceMethod reports whether fn is an interface's method bound to
 // a value (s.Sync, s an interface): which method runs is not known.
 func boundInterfaceMethod(fn *ssa.Function) bool {
@@ -640,6 +703,9 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 		}
 	}
 	if common.IsInvoke() {
+		if s, ok := g.concreteInvoke(common); ok {
+			return s
+		}
 		if s, ok := g.sem.boundInvoke(common); ok {
 			return s
 		}

@@ -140,3 +140,24 @@ func typeParamUnderDivergent[S syncer](s S, l spmd.Lane) { // want typeParamUnde
 		s.Sync(l) // want `barrier l.Barrier \(reached through s.Sync\) under divergent control`
 	}
 }
+
+// An interface value made here from a concrete type runs that type's
+// method: a storing one under divergent control is fine, a barrier is not,
+// whatever other types implement the interface.
+type countingSyncer struct{ n *int }
+
+func (c countingSyncer) Sync(l spmd.Lane) { *c.n++ } // want Sync:`spmd\(\)`
+
+func concreteReceivers(l spmd.Lane, n *int) { // want concreteReceivers:`spmd\(barrier\)`
+	var s syncer = countingSyncer{n}
+	if l.Index() == 0 {
+		s.Sync(l)
+	}
+	var t syncer = barrierSyncer{}
+	if l.Index() == 1 {
+		t = countingSyncer{n}
+	}
+	if l.Index() == 2 {
+		t.Sync(l) // want `barrier l.Barrier \(reached through t.Sync\) under divergent control`
+	}
+}
