@@ -701,6 +701,11 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 		if s := g.convergentFuncIn(common.Value, false); s != nil {
 			return s
 		}
+		if _, ok := storedFuncs(common.Value); ok {
+			// Loaded from a local composite of known functions, which
+			// convergentFuncIn looked through field by field.
+			return nil
+		}
 	}
 	if common.IsInvoke() {
 		if s, ok := g.concreteInvoke(common); ok {

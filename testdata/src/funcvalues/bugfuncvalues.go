@@ -137,3 +137,14 @@ func capturedFuncVarUniform(l spmd.Lane, n int) {
 	}()
 }
 
+
+// A local slice of known functions that take the lane, none convergent:
+// which one a lane calls does not matter. (A false report of blind round
+// 23.)
+func double(_ spmd.Lane, v int) int { return 2 * v }
+func inc(_ spmd.Lane, v int) int    { return v + 1 }
+
+func laneChosenPlain(l spmd.Lane, out []int) {
+	stages := []func(spmd.Lane, int) int{double, inc}
+	out[l.Index()] = stages[l.Index()%2](l, l.Index())
+}
