@@ -137,7 +137,6 @@ func capturedFuncVarUniform(l spmd.Lane, n int) {
 	}()
 }
 
-
 // A local slice of known functions that take the lane, none convergent:
 // which one a lane calls does not matter. (A false report of blind round
 // 23.)
