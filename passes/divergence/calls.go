@@ -886,8 +886,10 @@ func (g *funcGraph) unknownLaneFuncIn(v ssa.Value, in Input) bool {
 		return true
 	}
 	for _, c := range calls {
-		if s := g.sem.calleeSummary(c.Common()); s == nil || !s.Inferred {
-			return true // it says nothing of the functions it returns
+		if s := g.sem.calleeSummary(c.Common()); s == nil || !s.Inferred || !isFunc(c.Type()) && s.ReturnsUnknownFuncs {
+			// It says nothing of the functions it returns, or of those
+			// the memory it returns holds.
+			return true
 		}
 	}
 	return false

@@ -128,6 +128,12 @@ func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 // reports whether it met a value that may hold functions it cannot follow
 // (a parameter, say): then what it found may not be all.
 func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.Call, unknown bool) {
+	return heldFuncValuesFrom(v, contents, nil)
+}
+
+// heldFuncValuesFrom is heldFuncValues where the parameters of given are
+// known: their callers see what they hold.
+func heldFuncValuesFrom(v ssa.Value, contents bool, given *ssa.Function) (out []ssa.Value, calls []*ssa.Call, unknown bool) {
 	type key struct {
 		v     ssa.Value
 		field int
@@ -135,6 +141,7 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 	seen, seenMem := make(map[key]bool), make(map[key]bool)
 	var value, memory func(v ssa.Value, field int)
 	var lookup func(lk *ssa.Lookup)
+	var givenTo func(common *ssa.CallCommon)
 	// value finds the functions v may be or hold; field >= 0: only in
 	// that field of the struct v is.
 	value = func(v ssa.Value, field int) {
@@ -149,6 +156,7 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 		switch v := v.(type) {
 		case *ssa.Call:
 			calls = append(calls, v)
+			givenTo(v.Common())
 		case *ssa.Phi:
 			for _, e := range v.Edges {
 				value(e, field)
@@ -166,6 +174,7 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 				lookup(lk)
 			} else if c, ok := v.Tuple.(*ssa.Call); ok {
 				calls = append(calls, c)
+				givenTo(c.Common())
 			}
 		case *ssa.Field:
 			value(v.X, v.Field)
@@ -182,8 +191,19 @@ func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.C
 			// they hold.
 			memory(v, -1)
 		case *ssa.Const:
+		case *ssa.Parameter:
+			unknown = unknown || v.Parent() != given && holdsFunc(v.Type())
 		default:
 			unknown = unknown || holdsFunc(v.Type())
+		}
+	}
+	// givenTo finds the functions a call is given: it may return them, or
+	// memory that holds them (a factory, a constructor, options).
+	givenTo = func(common *ssa.CallCommon) {
+		for _, a := range common.Args {
+			if holdsFunc(a.Type()) {
+				value(a, -1)
+			}
 		}
 	}
 	// lookup finds what a map lookup may give: at a constant key of a

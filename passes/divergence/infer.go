@@ -272,6 +272,9 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	for _, ret := range g.returns {
 		for _, op := range g.instrs[ret].(*ssa.Return).Results {
 			if !isFunc(op.Type()) {
+				if holdsFunc(op.Type()) {
+					g.returnedHolder(s, op)
+				}
 				continue
 			}
 			returnsFuncs = true
@@ -748,6 +751,22 @@ func (g *funcGraph) returnedBody(r *uniformity.Result, a callAspect) bool {
 	return false
 }
 
+// returnedHolder records in s what the memory op, which the function
+// returns, holds: a convergent function it made, or functions it cannot
+// account for (a call's without a summary that says).
+func (g *funcGraph) returnedHolder(s *Summary, op ssa.Value) {
+	if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
+		s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Inferred: true}
+	}
+	_, calls, unknown := heldFuncValuesFrom(op, false, g.fn)
+	for _, c := range calls {
+		if cs := g.sem.calleeSummary(c.Common()); cs == nil || !cs.Inferred || !isFunc(c.Type()) && cs.ReturnsUnknownFuncs {
+			unknown = true
+		}
+	}
+	s.ReturnsUnknownFuncs = s.ReturnsUnknownFuncs || unknown
+}
+
 // returnedBodyWhy returns the reason a function that g's function returns
 // gives for calling its first parameter with aspect a always divergent.
 func (g *funcGraph) returnedBodyWhy(a callAspect) string {
@@ -1000,7 +1019,9 @@ func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a ca
 				continue
 			}
 			for _, arg := range g.instrs[c.id].(ssa.CallInstruction).Common().Args {
-				if r.IsDivergentUse(g.valueID(arg), c.id) {
+				// A constant the call's node does not depend on has no
+				// node: the analysis is over, make none.
+				if _, id, ok := g.findValue(arg); ok && r.IsDivergentUse(id, c.id) {
 					return true
 				}
 			}

@@ -82,6 +82,11 @@ type Summary struct {
 	// ReturnsConvergent, if set, describes a convergent function that the
 	// function may return: calling the result is a convergent operation.
 	ReturnsConvergent *Summary
+	// ReturnsUnknownFuncs: memory the function returns (not a function)
+	// may hold functions it got from where the summary cannot say, so a
+	// caller cannot know them. Functions its parameters give are the
+	// caller's to see.
+	ReturnsUnknownFuncs bool
 	// ReturnedResults says when a function the function returns returns
 	// lane-dependent values (given uniform arguments).
 	ReturnedResults Dependence
@@ -319,6 +324,7 @@ func (s *Summary) String() string {
 		if s.ReturnsConvergent != nil {
 			parts = append(parts, "returns-convergent")
 		}
+		add(s.ReturnsUnknownFuncs, "returns-unknown-funcs")
 		if r := s.ReturnedResults; r.Always || len(r.On) > 0 {
 			parts = append(parts, fmt.Sprintf("returned-results=%s", r))
 		}

@@ -444,3 +444,71 @@ func mapEntryGiven(l spmd.Lane, n int, out []int) { // want mapEntryGiven:`spmd\
 	forEach(l, n, m["put"])
 	forEach(l, n, m["sum"]) // want `collective spmd.ReduceAdd \(reached through forEach\) under divergent control`
 }
+
+// Functional options: the hook reaches the helper through a struct that
+// buildConfig fills by calling the options it is given. A caller sees the
+// functions it gives, and the summary says the result holds no other
+// (blind round 23).
+type config struct {
+	hook  func(int)
+	stage func(spmd.Lane, int) int
+}
+
+type option func(*config)
+
+func withHook(h func(int)) option { return func(c *config) { c.hook = h } } // want withHook:`spmd\(result0=on\(0\)\)`
+
+func buildConfig(opts ...option) config { // want buildConfig:`spmd\(result0=on\(0\) calls\(\*0\)=on\(0\) own\[0\]=spmd\(result0=on\(0,\*0\) calls\(\*0\)=on\(0\)\)\)`
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+func notify(l spmd.Lane, c config, xs []int) { // want notify:`spmd\(calls\(1\)=always\)`
+	for _, x := range xs {
+		if x > l.Index() {
+			c.hook(x)
+		}
+	}
+}
+
+func hookDecides(l spmd.Lane, xs []int) { // want hookDecides:`spmd\(barrier\)`
+	seen := 0
+	cfg := buildConfig(withHook(func(x int) { seen += x }))
+	notify(l, cfg, xs)
+	if seen > 5 {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+func hookBarrier(l spmd.Lane, xs []int) { // want hookBarrier:`spmd\(barrier\)`
+	notify(l, buildConfig(withHook(func(int) { l.Barrier() })), xs) // want `barrier l.Barrier \(reached through notify\) under divergent control`
+}
+
+// Fine: the hook only counts, and the count is not branched on.
+func hookCounts(l spmd.Lane, xs []int, out []int) { // want hookCounts:`spmd\(own\[1 2\]=spmd\(effect\(\*2\)=always\)\)`
+	seen := 0
+	notify(l, buildConfig(withHook(func(x int) { seen += x })), xs)
+	out[l.Index()] = seen
+}
+
+// A function held in a global: a caller of defaultConfig cannot know it,
+// so a helper that calls it under divergent control may be convergent.
+var defaultStage func(spmd.Lane, int) int
+
+func defaultConfig() config { // want defaultConfig:`spmd\(result0=never returns-unknown-funcs\)`
+	return config{stage: defaultStage}
+}
+
+func runStage(l spmd.Lane, c config) int { // want runStage:`spmd\(result0=always calls\(1\)=always\)`
+	if l.Index() == 0 {
+		return c.stage(l, 1)
+	}
+	return 0
+}
+
+func unknownStage(l spmd.Lane) int { // want unknownStage:`spmd\(convergent result0=always\)`
+	return runStage(l, defaultConfig()) // want `collective defaultConfig\(\) \(reached through runStage\) under divergent control`
+}
