@@ -554,34 +554,6 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	if s == nil {
 		return
 	}
-	callback, calleeDivergence := -1, ""
-	if !s.Convergent {
-		// A callee that calls a function it is given is convergent when
-		// the function given is.
-		args := supplied(common)
-		for i, in := range s.CallsInputs {
-			if in.Index >= len(args) {
-				continue
-			}
-			fs := g.convergentFuncIn(args[in.Index], in.Contents)
-			if fs == nil && g.unknownLaneFuncIn(args[in.Index], in) {
-				fs = possiblyConvergent
-			}
-			if fs != nil {
-				g.noteClosureRequires(id, call, args[in.Index], in.Index)
-				reqs := s.Requires
-				if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
-					reqs = append(slices.Clone(reqs), callbackRequires(common, deps[i], in, fs)...)
-					if deps[i].Always {
-						calleeDivergence = deps[i].Why
-					}
-				}
-				s = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: reqs, Inferred: true}
-				callback = in.Index
-				break
-			}
-		}
-	}
 	for _, a := range supplied(common) {
 		// Make it, its memory and what it returns when called known, to
 		// ask about them after the analysis.
@@ -592,16 +564,62 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 			g.callResults(a)
 		}
 	}
-	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call), callback: callback, calleeDivergence: calleeDivergence, throughBody: throughBody}
+	site := convergentSite{id: id, call: call, summary: s, name: g.sem.callName(call), callback: -1, throughBody: throughBody}
 	if mc, ok := common.Value.(*ssa.MakeClosure); ok {
 		site.literal, _ = mc.Fn.(*ssa.Function)
 	}
-	if s.Convergent {
+	// A callee that calls a function it is given is convergent when the
+	// function given is; one convergent itself also gets the callback's
+	// control checked, which its own operations do not stand for.
+	if cb, ok := g.callbackSite(site); ok {
+		if !s.Convergent {
+			site = cb
+		} else if site.literal == nil && (cb.calleeDivergence != "" || len(cb.summary.Requires) > len(s.Requires)) {
+			// (A literal called here reports what it does inside.)
+			g.convergent = append(g.convergent, cb)
+			if len(cb.summary.Requires) > len(s.Requires) {
+				g.requiring = append(g.requiring, cb)
+			}
+		}
+	}
+	if site.summary.Convergent {
 		g.convergent = append(g.convergent, site)
 	}
-	if len(s.Requires) > 0 {
+	if len(site.summary.Requires) > 0 {
 		g.requiring = append(g.requiring, site)
 	}
+}
+
+// callbackSite returns, for the call of site, the site of the first
+// convergent function it gives its callee to call, if any.
+func (g *funcGraph) callbackSite(site convergentSite) (convergentSite, bool) {
+	common := site.call.Common()
+	s := site.summary
+	args := supplied(common)
+	for i, in := range s.CallsInputs {
+		if in.Index >= len(args) {
+			continue
+		}
+		fs := g.convergentFuncIn(args[in.Index], in.Contents)
+		if fs == nil && g.unknownLaneFuncIn(args[in.Index], in) {
+			fs = possiblyConvergent
+		}
+		if fs == nil {
+			continue
+		}
+		g.noteClosureRequires(site.id, site.call, args[in.Index], in.Index)
+		reqs := s.Requires
+		if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
+			reqs = append(slices.Clone(reqs), callbackRequires(common, deps[i], in, fs)...)
+			if deps[i].Always {
+				site.calleeDivergence = deps[i].Why
+			}
+		}
+		site.summary = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: reqs, Inferred: true}
+		site.callback = in.Index
+		return site, true
+	}
+	return site, false
 }
 
 // callbackRequires returns the requirements of a callee that calls its

@@ -512,3 +512,21 @@ func runStage(l spmd.Lane, c config) int { // want runStage:`spmd\(result0=alway
 func unknownStage(l spmd.Lane) int { // want unknownStage:`spmd\(convergent result0=always\)`
 	return runStage(l, defaultConfig()) // want `collective defaultConfig\(\) \(reached through runStage\) under divergent control`
 }
+
+// A helper with a collective of its own that also calls a callback under
+// divergent control: the callback's collective is reported at the call
+// that gives it, though the helper's own operation runs in every lane
+// (found by the runtime-oracle fuzzer).
+func forEachThenSync(l spmd.Lane, n int, f func(int)) { // want forEachThenSync:`spmd\(barrier calls\(2\)=always\)`
+	for i := l.Index(); i < n; i += l.Count() {
+		f(i)
+	}
+	l.Barrier()
+}
+
+func ownAndCallback(l spmd.Lane, n int) int { // want ownAndCallback:`spmd\(barrier result0=always\)`
+	s := 0
+	forEachThenSync(l, n, func(x int) { s += spmd.ReduceAdd(l, x) }) // want `collective spmd.ReduceAdd \(reached through forEachThenSync\) under divergent control`
+	forEachThenSync(l, n, func(x int) { s += x })
+	return s
+}
