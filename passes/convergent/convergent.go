@@ -292,8 +292,9 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	} else if runs := f.DeferRunDivergence(call); runs != nil {
 		diag.Message = fmt.Sprintf("%s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", what, consequence)
 		notes = runs
-	} else if ranged {
-		// How the iterator runs its body is told in the body.
+	} else if ranged && !f.DivergentCallee(call) {
+		// How the iterator runs its body is told in the body; an
+		// iterator that differs between lanes is reported below.
 		return false
 	} else if c.CalleeDivergence != "" {
 		diag.Message = fmt.Sprintf("%s under divergent control: %s calls the function it is given under divergent control, so %s", what, name, consequence)
@@ -303,6 +304,9 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 		notes = outer
 	} else if f.DivergentCallee(call) {
 		diag.Message = fmt.Sprintf("%s %s called through a lane-dependent function value: lanes may run different functions here, so %s", kind, name, consequence)
+		if ranged {
+			diag.Message = fmt.Sprintf("%s %s ranged over, but the iterator depends on the lane: lanes may run different iterators here, so %s", kind, name, consequence)
+		}
 		notes = f.ExplainValue(call.Common().Value)
 	} else {
 		return false

@@ -381,3 +381,21 @@ func deferInBodyOneReturn(l spmd.Lane, out []int) {
 		out[l.Index()] = x
 	}
 }
+
+// An iterator that waits at a barrier in its own loop, made with a
+// lane-dependent count: lanes range over different iterators, and wait a
+// different number of times (found by the runtime-oracle fuzzer).
+func rangeLaneMadeIterator(l spmd.Lane, out []int) {
+	s := 0
+	for x := range waitingSeq(l, l.Index()%2+1) { // want `barrier waitingSeq\(l, l.Index\(\)%2\+1\) ranged over, but the iterator depends on the lane`
+		s += x
+	}
+	out[l.Index()] = s
+}
+
+// Fine: the same iterator made with a uniform count.
+func rangeUniformMadeIterator(l spmd.Lane, out []int, n int) {
+	for x := range waitingSeq(l, n) {
+		out[l.Index()] += x
+	}
+}
