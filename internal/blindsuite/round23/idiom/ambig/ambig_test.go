@@ -58,6 +58,6 @@ func TestKernels(t *testing.T) {
 		{"OptionsMixedFields", OptionsMixedFields, false, all4(14)},
 		{"PipelineReduceResult", PipelineReduceResult, false, all4(14)},
 		{"GenericConstraintDivergent", GenericConstraintDivergent, true, nil},
-		{"GenericConstraintQuiet", GenericConstraintQuiet, false, []int{1,0,1,0}},
+		{"GenericConstraintQuiet", GenericConstraintQuiet, false, []int{1, 0, 1, 0}},
 	})
 }
