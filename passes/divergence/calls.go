@@ -784,6 +784,15 @@ func (g *funcGraph) paramOf(v ssa.Value) *ssa.Parameter {
 // storesFuncsInto reports whether g's body stores values that hold
 // functions into what parameter p holds or points to.
 func (g *funcGraph) storesFuncsInto(p *ssa.Parameter) bool {
+	if stores, ok := g.storesFuncs[p]; ok {
+		return stores
+	}
+	stores := g.findStoresFuncsInto(p)
+	g.storesFuncs[p] = stores
+	return stores
+}
+
+func (g *funcGraph) findStoresFuncsInto(p *ssa.Parameter) bool {
 	for _, b := range g.fn.Blocks {
 		for _, instr := range b.Instrs {
 			var addr, val ssa.Value
@@ -815,18 +824,22 @@ func holdsFunc(t types.Type) bool {
 // holdsLaneFunc reports whether values of type t are or hold functions
 // that take a lane handle.
 func (g *funcGraph) holdsLaneFunc(t types.Type) bool {
-	return holdsType(t, func(t types.Type) bool {
-		sig, ok := t.Underlying().(*types.Signature)
-		if !ok {
-			return false
-		}
-		for p := range sig.Params().Variables() {
-			if g.sem.isLane(p.Type()) || g.sem.isLane(deref(p.Type())) {
-				return true
-			}
-		}
+	return holdsType(t, g.takesLane)
+}
+
+// takesLane reports whether t is a function type with a lane handle
+// parameter.
+func (g *funcGraph) takesLane(t types.Type) bool {
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok {
 		return false
-	})
+	}
+	for p := range sig.Params().Variables() {
+		if g.sem.isLane(p.Type()) || g.sem.isLane(deref(p.Type())) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsType reports whether values of type t are, or hold through fields,
@@ -869,8 +882,7 @@ func holdsType(t types.Type, is func(types.Type) bool) bool {
 // function not known here that takes a lane handle: it may reach a
 // convergent operation.
 func (g *funcGraph) unknownLaneFunc(v ssa.Value) bool {
-	sig, ok := v.Type().Underlying().(*types.Signature)
-	if !ok || g.givenFunc(v) {
+	if !isFunc(v.Type()) || g.givenFunc(v) {
 		return false
 	}
 	if fns, complete := possibleFuncs(v); complete && !slices.ContainsFunc(fns, boundInterfaceMethod) {
@@ -881,12 +893,7 @@ func (g *funcGraph) unknownLaneFunc(v ssa.Value) bool {
 			return false // the summary says whether it returns convergent functions
 		}
 	}
-	for p := range sig.Params().Variables() {
-		if g.sem.isLane(p.Type()) || g.sem.isLane(deref(p.Type())) {
-			return true
-		}
-	}
-	return false
+	return g.takesLane(v.Type())
 }
 
 // unknownLaneFuncIn reports whether v, given for input in of a callee that

@@ -91,6 +91,8 @@ type funcGraph struct {
 	// arguments: writers of the caller's memory without a block.
 	returns []int // the Return instructions
 	// runDefers are the RunDefers instructions: where deferred calls run;
+	// storesFuncs memoizes storesFuncsInto.
+	storesFuncs map[*ssa.Parameter]bool
 	// deferRunsOf memoizes runDefersFrom, by block.
 	runDefers   []int
 	deferRunsOf map[int][]int
@@ -207,6 +209,7 @@ func newFuncGraph(fn *ssa.Function, sem semantics, own, deepOwn map[ssa.Value]bo
 		phiRepr:          make(map[*ssa.Phi]ssa.Value),
 		phiAlias:         make(map[*ssa.Phi]int),
 		deferRunsOf:      make(map[int][]int),
+		storesFuncs:      make(map[*ssa.Parameter]bool),
 		restoredPhis:     make(map[phiKey]int),
 		vterm:            make(map[int]int),
 		sem:              sem,
