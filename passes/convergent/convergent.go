@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -220,7 +221,7 @@ func subject(kind, name, op string) string {
 // reached returns the convergent operation that c reaches through other
 // calls, and the notes that show the way; op is "" if c is the operation
 // itself or calls a function not known statically.
-func reached(f *divergence.Func, c divergence.ConvergentCall, name string, expr *ast.CallExpr, calls map[token.Pos]*ast.CallExpr) (op string, notes []analysis.RelatedInformation) {
+func reached(info *types.Info, f *divergence.Func, c divergence.ConvergentCall, name string, expr *ast.CallExpr, calls map[token.Pos]*ast.CallExpr) (op string, notes []analysis.RelatedInformation) {
 	steps := c.Summary.Reaches
 	if n := len(steps); n > 0 && steps[n-1].Callee != divergence.UnknownCallee {
 		op = steps[n-1].Callee
@@ -238,6 +239,11 @@ func reached(f *divergence.Func, c divergence.ConvergentCall, name string, expr 
 	}
 	if op == "" {
 		op = text // a convergent function passed as it is: l.Barrier
+		if t := info.TypeOf(arg); t != nil {
+			if _, isFunc := t.Underlying().(*types.Signature); !isFunc {
+				op = "a function held in " + text // a struct, slice or map of them
+			}
+		}
 	}
 	notes = append(notes, analysis.RelatedInformation{Pos: arg.Pos(), End: arg.End(), Message: fmt.Sprintf("%s is passed to %s here", text, name)})
 	return op, append(notes, reachNotes(text, steps, expr, calls)...)
@@ -271,7 +277,7 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	if s.Barrier {
 		category, kind, consequence = CategoryBarrier, "barrier", "lanes that do not reach it wait forever (deadlock)"
 	}
-	op, chain := reached(f, c, name, expr, calls)
+	op, chain := reached(pass.TypesInfo, f, c, name, expr, calls)
 	if ranged && op == "" {
 		return false // an iterator not known to reach a convergent operation
 	}

@@ -421,7 +421,7 @@ func heldCallbacks(l spmd.Lane, n int, out []int) { // want heldCallbacks:`spmd\
 //
 //spmd:kernel
 func heldByKernelParam(l spmd.Lane, n int, s step) { // want heldByKernelParam:`spmd\(convergent kernel\)`
-	runStep(l, n, s) // want `collective s \(reached through runStep\) under divergent control: runStep calls the function it is given under divergent control`
+	runStep(l, n, s) // want `collective a function held in s \(reached through runStep\) under divergent control: runStep calls the function it is given under divergent control`
 }
 
 // What a callback held in a field writes to its captured variables is
@@ -510,7 +510,7 @@ func runStage(l spmd.Lane, c config) int { // want runStage:`spmd\(result0=alway
 }
 
 func unknownStage(l spmd.Lane) int { // want unknownStage:`spmd\(convergent result0=always\)`
-	return runStage(l, defaultConfig()) // want `collective defaultConfig\(\) \(reached through runStage\) under divergent control`
+	return runStage(l, defaultConfig()) // want `collective a function held in defaultConfig\(\) \(reached through runStage\) under divergent control`
 }
 
 // A helper with a collective of its own that also calls a callback under
