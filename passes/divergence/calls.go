@@ -572,12 +572,16 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	// function given is; one convergent itself also gets the callback's
 	// control checked, which its own operations do not stand for.
 	if cb, ok := g.callbackSite(site); ok {
-		if !s.Convergent {
+		more := len(cb.summary.Requires) > len(s.Requires)
+		switch {
+		case !s.Convergent:
+			g.noteClosureRequires(id, call, supplied(common)[cb.callback], cb.callback)
 			site = cb
-		} else if site.literal == nil && (cb.calleeDivergence != "" || len(cb.summary.Requires) > len(s.Requires)) {
+		case site.literal == nil && (cb.calleeDivergence != "" || more):
 			// (A literal called here reports what it does inside.)
+			g.noteClosureRequires(id, call, supplied(common)[cb.callback], cb.callback)
 			g.convergent = append(g.convergent, cb)
-			if len(cb.summary.Requires) > len(s.Requires) {
+			if more {
 				g.requiring = append(g.requiring, cb)
 			}
 		}
@@ -607,7 +611,6 @@ func (g *funcGraph) callbackSite(site convergentSite) (convergentSite, bool) {
 		if fs == nil {
 			continue
 		}
-		g.noteClosureRequires(site.id, site.call, args[in.Index], in.Index)
 		reqs := s.Requires
 		if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
 			reqs = append(slices.Clone(reqs), callbackRequires(common, deps[i], in, fs)...)
