@@ -1016,6 +1016,11 @@ func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a ca
 			}
 		case c.via == nil:
 			if a != callArgs {
+				// A callback picked from a holder by a lane-dependent
+				// index: lanes call different ones.
+				if g.keyDivergent(r, g.instrs[c.id].(ssa.CallInstruction).Common().Value, c.id) {
+					return true
+				}
 				continue
 			}
 			for _, arg := range g.instrs[c.id].(ssa.CallInstruction).Common().Args {
@@ -1116,6 +1121,47 @@ func projectionRoot(v ssa.Value) (root ssa.Value, contents bool) {
 			v, contents = x.X, true
 		default:
 			return v, contents
+		}
+	}
+}
+
+// keyDivergent reports whether an index or map key on the way from a
+// function value v back to where it is held is divergent at node at.
+func (g *funcGraph) keyDivergent(r *uniformity.Result, v ssa.Value, at int) bool {
+	divergent := func(k ssa.Value) bool {
+		_, id, ok := g.findValue(k)
+		return ok && r.IsDivergentUse(id, at)
+	}
+	for {
+		switch x := v.(type) {
+		case *ssa.Index:
+			if divergent(x.Index) {
+				return true
+			}
+			v = x.X
+		case *ssa.IndexAddr:
+			if divergent(x.Index) {
+				return true
+			}
+			v = x.X
+		case *ssa.Lookup:
+			if divergent(x.Index) {
+				return true
+			}
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			v = x.X
+		default:
+			return false
 		}
 	}
 }

@@ -393,6 +393,18 @@ func runStages(l spmd.Lane, stages []func(spmd.Lane)) { // want runStages:`spmd\
 	}
 }
 
+// pickStage calls the held callback that k picks: lanes given different
+// values of k call different callbacks.
+func pickStage(l spmd.Lane, stages [2]func(spmd.Lane), k int) { // want pickStage:`spmd\(calls\(1\)=on\(2\)\)`
+	stages[k&1](l)
+}
+
+func pickedStages(l spmd.Lane, n int) { // want pickedStages:`spmd\(barrier requires\(1\)\)`
+	stages := [2]func(spmd.Lane){func(l spmd.Lane) { l.Barrier() }, func(spmd.Lane) {}}
+	pickStage(l, stages, n)
+	pickStage(l, stages, l.Index()) // want `parameter k of pickStage must be uniform, but a divergent value is passed: it decides whether a barrier runs`
+}
+
 // runStepVia gives its step on: judged at its callers too.
 func runStepVia(l spmd.Lane, n int, s step) { // want runStepVia:`spmd\(calls\(2\)=always\)`
 	runStep(l, n, s)
