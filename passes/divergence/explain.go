@@ -1029,32 +1029,10 @@ func (f *Func) DivergentCallee(call ssa.CallInstruction) bool {
 	if !f.IsDivergent(common.Value) {
 		return false
 	}
-	src, ok := storedFuncs(common.Value)
-	if !ok {
-		return true
+	if src, ok := storedFuncs(common.Value); ok {
+		return f.graph.selectionDivergent(f.U, src)
 	}
-	for _, a := range src.addrs {
-		if f.IsDivergent(a) {
-			return true
-		}
-	}
-	for _, st := range src.stores {
-		id, ok := f.ID(st)
-		var at ssa.Value
-		switch st := st.(type) {
-		case *ssa.Store:
-			at = st.Addr
-		case *ssa.MapUpdate:
-			at = st.Key
-		}
-		if !ok || f.IsDivergent(at) {
-			return true
-		}
-		if _, ok := f.graph.underDivergentControl(f.U, id); ok {
-			return true
-		}
-	}
-	return false
+	return true
 }
 
 // A ConvergentCall is a call in f that is a convergent operation: to a

@@ -249,6 +249,9 @@ func heldFuncValuesFrom(v ssa.Value, contents bool, given *ssa.Function) (out []
 				return
 			}
 			root = roots[0]
+		case *ssa.Parameter:
+			// The caller's, and what the function stores there itself.
+			value(root, -1)
 		default:
 			value(root, -1) // a slice or map held somewhere else, or a pointer loaded from memory
 			return

@@ -256,12 +256,12 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 	}
 	fixed := make([]Dependence, len(s.CallsInputs))
 	for i, in := range s.CallsInputs {
-		fixed[i].Always = g.callsDivergent(baseFixed, inputCalls[i], callControlFixed)
-		s.CallControl[i].Always = g.callsDivergent(base, inputCalls[i], callControl)
+		fixed[i].Always = g.callsDivergent(baseFixed, inputCalls[i], callControlFixed, false)
+		s.CallControl[i].Always = g.callsDivergent(base, inputCalls[i], callControl, false)
 		if s.CallControl[i].Always {
 			s.CallControl[i].Why = g.callControlWhy(pa.pass.Fset, base, in, inputCalls[i])
 		}
-		s.CallArgs[i].Always = g.callsDivergent(base, inputCalls[i], callArgs)
+		s.CallArgs[i].Always = g.callsDivergent(base, inputCalls[i], callArgs, false)
 		if c := inputCalls[i]; len(c) == 1 && c[0].via == nil && c[0].passed == nil && base.Cycles().CycleOf(g.blockOf[c[0].id]) == nil {
 			s.CallsOnce = append(s.CallsOnce, in)
 		}
@@ -332,10 +332,10 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			s.ReturnedResults.On = append(s.ReturnedResults.On, in)
 		}
 		for i := range s.CallsInputs {
-			if !s.CallControl[i].Always && g.callsDivergent(r, inputCalls[i], callControl) {
+			if !s.CallControl[i].Always && g.callsDivergent(r, inputCalls[i], callControl, in.Index == s.CallsInputs[i].Index) {
 				s.CallControl[i].On = append(s.CallControl[i].On, in)
 			}
-			if !s.CallArgs[i].Always && g.callsDivergent(r, inputCalls[i], callArgs) {
+			if !s.CallArgs[i].Always && g.callsDivergent(r, inputCalls[i], callArgs, false) {
 				s.CallArgs[i].On = append(s.CallArgs[i].On, in)
 			}
 		}
@@ -350,7 +350,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			rFixed = g.runFrom(baseFixed, g.inputs[in])
 		}
 		for i := range s.CallsInputs {
-			if !fixed[i].Always && g.callsDivergent(rFixed, inputCalls[i], callControlFixed) {
+			if !fixed[i].Always && g.callsDivergent(rFixed, inputCalls[i], callControlFixed, in.Index == s.CallsInputs[i].Index) {
 				fixed[i].On = append(fixed[i].On, in)
 			}
 		}
@@ -358,6 +358,11 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			fixedBody.On = append(fixedBody.On, in)
 		}
 		for _, v := range g.findViolations(r) {
+			if v.calleeValue && g.holds(in, v.call.Common().Value) {
+				// What the input holds differs, not which function
+				// the body picks (see callsDivergent).
+				continue
+			}
 			if !baseBad[v.key()] {
 				why, at := v.why(pa.pass.Fset, fn, in)
 				s.Requires = append(s.Requires, Requirement{Input: in, Name: inputName(fn, in), Field: fieldName(fn, in), Why: why, whyAt: at})
@@ -1001,8 +1006,9 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 // callsDivergent reports whether one of the calls has aspect a divergent
 // in r (runs under divergent control, or passes a divergent argument): the
 // call itself, or, for a call by a literal given to it, the literal's
-// call, as its summary says with what it captured as it is in r.
-func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a callAspect) bool {
+// call, as its summary says with what it captured as it is in r. self: r
+// is the run from the input the calls call.
+func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a callAspect, self bool) bool {
 	for _, c := range calls {
 		if a != callArgs {
 			if _, ok := g.underDivergentControl(r, c.id); ok {
@@ -1016,9 +1022,12 @@ func (g *funcGraph) callsDivergent(r *uniformity.Result, calls []inputCall, a ca
 			}
 		case c.via == nil:
 			if a != callArgs {
-				// A callback picked from a holder by a lane-dependent
-				// index: lanes call different ones.
-				if g.keyDivergent(r, g.instrs[c.id].(ssa.CallInstruction).Common().Value, c.id) {
+				// A callback picked by a lane-dependent index, or read
+				// from a holder written under divergent control: lanes
+				// call different ones. Not when the run makes the input
+				// itself divergent: a holder of closures that capture
+				// lane-dependent variables still holds the same code.
+				if v := g.instrs[c.id].(ssa.CallInstruction).Common().Value; !self && g.valueDivergent(r, v, c.id) {
 					return true
 				}
 				continue
@@ -1125,45 +1134,21 @@ func projectionRoot(v ssa.Value) (root ssa.Value, contents bool) {
 	}
 }
 
-// keyDivergent reports whether an index or map key on the way from a
-// function value v back to where it is held is divergent at node at.
-func (g *funcGraph) keyDivergent(r *uniformity.Result, v ssa.Value, at int) bool {
-	divergent := func(k ssa.Value) bool {
-		_, id, ok := g.findValue(k)
-		return ok && r.IsDivergentUse(id, at)
+// holds reports whether v is the input in, or held in it.
+func (g *funcGraph) holds(in Input, v ssa.Value) bool {
+	root, _ := projectionRoot(v)
+	if p := g.paramOf(root); p != nil {
+		root = p
 	}
-	for {
-		switch x := v.(type) {
-		case *ssa.Index:
-			if divergent(x.Index) {
-				return true
-			}
-			v = x.X
-		case *ssa.IndexAddr:
-			if divergent(x.Index) {
-				return true
-			}
-			v = x.X
-		case *ssa.Lookup:
-			if divergent(x.Index) {
-				return true
-			}
-			v = x.X
-		case *ssa.Field:
-			v = x.X
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.UnOp:
-			if x.Op != token.MUL {
-				return false
-			}
-			v = x.X
-		default:
-			return false
-		}
-	}
+	vals := inputValues(g.fn)
+	return in.Index < len(vals) && vals[in.Index] == root
+}
+
+// valueDivergent reports whether v, if the analysis has a node for it, is
+// divergent where node at uses it.
+func (g *funcGraph) valueDivergent(r *uniformity.Result, v ssa.Value, at int) bool {
+	_, id, ok := g.findValue(v)
+	return ok && r.IsDivergentUse(id, at)
 }
 
 func isPointer(t types.Type) bool {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -85,7 +86,10 @@ type violation struct {
 	// repeats: the divergent branch leaves a loop around the call, so
 	// it decides how often the call runs rather than whether.
 	repeats bool
-	arg     ssa.Value
+	// calleeValue: the call is under uniform control, but lanes call
+	// different functions.
+	calleeValue bool
+	arg         ssa.Value
 	// argIndex is the argument of call that carries arg: the argument
 	// for the input, or the closure that captured it.
 	argIndex int
@@ -116,6 +120,9 @@ func (v violation) why(fset *token.FileSet, fn *ssa.Function, in Input) ([]strin
 	name := RequirementSubject(Requirement{Input: in, Name: inputName(fn, in)}, funcName(fset, fn))
 	if v.req == nil {
 		pos := callPos(v.call)
+		if v.calleeValue {
+			return []string{fmt.Sprintf("%s decides which function %s at %s calls", name, v.callee, shortPos(fset, pos))}, []token.Pos{pos}
+		}
 		decides := "whether"
 		if v.repeats {
 			decides = "how often"
@@ -220,6 +227,8 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 	for _, c := range g.convergent {
 		if _, ok := g.underDivergentControl(r, c.id); ok || c.calleeDivergence != "" {
 			out = append(out, violation{call: c.call, callID: c.id, callee: c.name, repeats: ok && g.repeatsUnder(r, c.id)})
+		} else if g.calleeDivergent(r, c) {
+			out = append(out, violation{call: c.call, callID: c.id, callee: c.name, calleeValue: true})
 		} else if rs := rangeOverFunc(c.call); rs != nil && g.iteratorDiverges(r, c) {
 			// The body, which reaches a convergent operation, runs a
 			// lane-dependent number of times.
@@ -258,6 +267,60 @@ func (g *funcGraph) findViolations(r *uniformity.Result) []violation {
 		}
 	}
 	return out
+}
+
+// calleeDivergent reports whether lanes may pick different functions to
+// call at the convergent call c in r: from a local composite at divergent
+// places, or from an input at divergent indices or after divergent writes.
+// A literal that captured lane-dependent variables is still one function.
+func (g *funcGraph) calleeDivergent(r *uniformity.Result, c convergentSite) bool {
+	common := c.call.Common()
+	if common.IsInvoke() || staticFunc(common) != nil || rangeOverFunc(c.call) != nil {
+		return false
+	}
+	if !g.valueDivergent(r, common.Value, c.id) {
+		return false
+	}
+	if src, ok := storedFuncs(common.Value); ok {
+		return g.selectionDivergent(r, src)
+	}
+	root, _ := projectionRoot(common.Value)
+	if p := g.paramOf(root); p != nil {
+		root = p
+	}
+	return slices.Contains(inputValues(g.fn), root)
+}
+
+// selectionDivergent reports whether lanes may load different functions
+// from the local composites of src in r: at divergent places, or after
+// stores under divergent control.
+func (g *funcGraph) selectionDivergent(r *uniformity.Result, src *funcStore) bool {
+	divergent := func(v ssa.Value) bool {
+		_, id, ok := g.findValue(v)
+		return ok && r.IsDivergent(id)
+	}
+	for _, a := range src.addrs {
+		if divergent(a) {
+			return true
+		}
+	}
+	for _, st := range src.stores {
+		id, ok := g.ids[st]
+		var at ssa.Value
+		switch st := st.(type) {
+		case *ssa.Store:
+			at = st.Addr
+		case *ssa.MapUpdate:
+			at = st.Key
+		}
+		if !ok || divergent(at) {
+			return true
+		}
+		if _, ok := g.underDivergentControl(r, id); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // iteratorDiverges reports whether the iterator that the range-over-func

@@ -405,6 +405,33 @@ func pickedStages(l spmd.Lane, n int) { // want pickedStages:`spmd\(barrier requ
 	pickStage(l, stages, l.Index()) // want `parameter k of pickStage must be uniform, but a divergent value is passed: it decides whether a barrier runs`
 }
 
+// switchStep replaces the step's function when n says so: lanes given
+// different values of n call different functions. It stores a function
+// into s itself, so its call is judged here, as possibly convergent, and
+// lanes must agree on n and on alt whatever the functions are.
+func switchStep(l spmd.Lane, s *step, alt func(spmd.Lane, int), n int) { // want switchStep:`spmd\(convergent calls\(\*1\) own\[1\]=spmd\(convergent requires\(2\) requires\(3\) effect\(\*1\.1\)=on\(1,2,3\) calls\(\*1\)=on\(2,3\)\)\)`
+	if n > 1 {
+		s.do = alt
+	}
+	s.do(l, n)
+}
+
+// switchToSync does so with a barrier of its own.
+func switchToSync(l spmd.Lane, s *step, n int) { // want switchToSync:`spmd\(barrier calls\(\*1\) own\[1\]=spmd\(barrier requires\(2\) effect\(\*1\.1\)=on\(1,2\) calls\(\*1\)=on\(2\)\)\)`
+	if n > 1 {
+		s.do = func(l spmd.Lane, i int) { l.Barrier() }
+	}
+	s.do(l, n)
+}
+
+func switchedSteps(l spmd.Lane, n int) { // want switchedSteps:`spmd\(barrier requires\(1\)\)`
+	s := step{do: func(spmd.Lane, int) {}}
+	switchStep(l, &s, func(l spmd.Lane, i int) { l.Barrier() }, n)
+	switchStep(l, &s, func(l spmd.Lane, i int) { l.Barrier() }, l.Index()) // want `parameter n of switchStep must be uniform, but a divergent value is passed: it decides whether a collective runs`
+	switchToSync(l, &s, n)
+	switchToSync(l, &s, l.Index()) // want `parameter n of switchToSync must be uniform, but a divergent value is passed: it decides whether a barrier runs`
+}
+
 // runStepVia gives its step on: judged at its callers too.
 func runStepVia(l spmd.Lane, n int, s step) { // want runStepVia:`spmd\(calls\(2\)=always\)`
 	runStep(l, n, s)
