@@ -42,6 +42,7 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, ke
 		add(fn)
 	}
 
+	inferLaunchers(all, vocab)
 	kernel = make(map[*ssa.Function]bool)
 	spmd := make(map[*ssa.Function]bool)
 	for _, fn := range all {
@@ -60,14 +61,10 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, ke
 					continue
 				}
 				callee, args := callee(call.Common())
-				s := vocab.summary(callee)
-				if s == nil {
-					continue
-				}
-				if s.LaneID {
+				if s := vocab.summary(callee); s != nil && s.LaneID {
 					spmd[fn] = true
 				}
-				for _, i := range s.KernelParams {
+				for _, i := range vocab.kernelParams(callee) {
 					if i < len(args) {
 						if k := funcOf(args[i]); k != nil {
 							kernel[boundMethod(k)] = true
@@ -87,6 +84,53 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, ke
 		}
 	}
 	return all, kernel, spmdFuncs
+}
+
+// inferLaunchers finds the functions of the package that give a function
+// parameter of theirs on to a parameter that takes kernel entries (a test
+// helper that calls spmd.Run with its argument): their parameter takes
+// kernel entries too, so the literals given there are kernels, and what
+// they capture is shared by their lanes. Their summaries say so, for this
+// package and, as facts, for others. A function with directives of its
+// own, or with a lane parameter, keeps what it has.
+func inferLaunchers(all []*ssa.Function, vocab *vocabulary) {
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range all {
+			obj := funcObject(fn)
+			if fn.Parent() != nil || obj == nil || obj.Pkg() != vocab.pass.Pkg || slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return vocab.isLane(p.Type()) }) {
+				continue
+			}
+			if _, declared := vocab.local[obj]; declared {
+				continue
+			}
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					call, ok := instr.(ssa.CallInstruction)
+					if !ok {
+						continue
+					}
+					callee, args := callee(call.Common())
+					for _, i := range vocab.kernelParams(callee) {
+						if i >= len(args) {
+							continue
+						}
+						p, ok := args[i].(*ssa.Parameter)
+						j := slices.Index(fn.Params, p)
+						if !ok || j < 0 || slices.Contains(vocab.launchers[obj], j) {
+							continue
+						}
+						kp := append(slices.Clone(vocab.launchers[obj]), j)
+						slices.Sort(kp)
+						vocab.launchers[obj] = kp
+						// The inferred summary, if any, replaces this one.
+						vocab.pass.ExportObjectFact(obj, &Summary{KernelParams: kp})
+						changed = true
+					}
+				}
+			}
+		}
+	}
 }
 
 // funcOf returns the function a function value denotes, if it is known.

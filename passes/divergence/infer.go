@@ -101,6 +101,9 @@ func (v *vocabulary) setInferred(fn *ssa.Function, s *Summary) {
 		return
 	}
 	v.inferred[fn] = s
+	if obj := funcObject(fn); obj != nil && fn.Parent() == nil && v.launchers[obj] != nil {
+		s.KernelParams = v.launchers[obj]
+	}
 	if obj := funcObject(fn); obj != nil && fn.Parent() == nil {
 		if d, ok := v.local[obj]; ok && d.onlyKernel() {
 			// //spmd:kernel promises uniform parameters to the kernel's

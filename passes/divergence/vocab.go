@@ -27,6 +27,9 @@ type vocabulary struct {
 	// closures included; inferredObj the same by declared function.
 	inferred    map[*ssa.Function]*Summary
 	inferredObj map[*types.Func]*Summary
+	// launchers holds the parameters taking kernel entries of this
+	// package's functions that give them on to such a parameter.
+	launchers map[*types.Func][]int
 
 	calls    map[token.Pos]*ast.CallExpr // by the position go/ssa gives a call
 	laneList []*types.TypeName           // every lane type known, once asked
@@ -43,6 +46,7 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 
 		inferred:    make(map[*ssa.Function]*Summary),
 		inferredObj: make(map[*types.Func]*Summary),
+		launchers:   make(map[*types.Func][]int),
 		calls:       IndexCalls(pass.Files),
 	}
 	if !v.directive {
@@ -199,6 +203,20 @@ func (v *vocabulary) summary(fn *types.Func) *Summary {
 	}
 	v.imported[fn] = s
 	return s
+}
+
+// kernelParams returns the parameters of fn that take kernel entries.
+func (v *vocabulary) kernelParams(fn *types.Func) []int {
+	if fn == nil {
+		return nil
+	}
+	if kp, ok := v.launchers[fn.Origin()]; ok {
+		return kp
+	}
+	if s := v.summary(fn); s != nil {
+		return s.KernelParams
+	}
+	return nil
 }
 
 // isLane reports whether t, or what t points to, is a lane handle type.

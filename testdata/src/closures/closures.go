@@ -38,6 +38,46 @@ func launchVariable() error {
 	return spmd.Run(4, k)
 }
 
+// A helper that gives its argument to Run (a test's "runs" helper) takes
+// kernel entries too, as do helpers that give it on: the literals given to
+// them are kernels, and the variables they capture are shared.
+func runs(n int, k func(spmd.Lane)) error { return spmd.Run(n, k) }
+
+func runsTwice(k func(spmd.Lane)) error {
+	if err := runs(4, k); err != nil {
+		return err
+	}
+	return runs(8, k)
+}
+
+func markThenSum(l spmd.Lane, data []int, flag []bool, out []int) {
+	if data[l.Index()] < 0 {
+		flag[0] = true
+	}
+	l.Barrier()
+	if flag[0] {
+		out[l.Index()] = spmd.ReduceAdd(l, 1)
+	}
+}
+
+// Fine: flag is one slice, made once, that every lane shares.
+func launchThroughHelper(data, out []int) error {
+	flag := make([]bool, 8)
+	if err := runs(8, func(l spmd.Lane) { markThenSum(l, data, flag, out) }); err != nil {
+		return err
+	}
+	flag = make([]bool, 8)
+	return runsTwice(func(l spmd.Lane) { markThenSum(l, data, flag, out) })
+}
+
+func launchThroughHelperBug(data []int) error {
+	return runsTwice(func(l spmd.Lane) {
+		if data[l.Index()] > 0 {
+			l.Barrier() // want `barrier l.Barrier under divergent control`
+		}
+	})
+}
+
 // Fine: a closure that captures a uniform variable.
 func captureUniform(l spmd.Lane, n int) {
 	half := n / 2

@@ -108,3 +108,21 @@ func Inside(l spmd.Lane) { // want Inside:`spmd\(barrier\)`
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
 }
+
+// Launch gives its kernel to spmd.Run: it takes kernel entries too, and
+// its callers in other packages know it from its fact.
+func Launch(n int, k func(spmd.Lane)) error { // want Launch:`kernel-params\[1\]`
+	return spmd.Run(n, k)
+}
+
+// MarkThenSum sums when any lane saw a negative value, which it notes in
+// flag: flag must be memory all lanes share.
+func MarkThenSum(l spmd.Lane, data []int, flag []bool, out []int) { // want MarkThenSum:`spmd\(barrier requires\(2\) own\[1 2 3\]=spmd\(barrier requires-shared\(2\) requires-shared\(3\) effect\(\*2\)=always effect\(\*3\)=always\)\)`
+	if data[l.Index()] < 0 {
+		flag[0] = true
+	}
+	l.Barrier()
+	if flag[0] {
+		out[l.Index()] = spmd.ReduceAdd(l, 1)
+	}
+}

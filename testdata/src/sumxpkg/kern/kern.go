@@ -134,3 +134,17 @@ func launch(n int) error { // want launch:`spmd\(result0=on\(0\)\)`
 		helper.Step(l, l.Index()) // want `parameter k of helper.Step must be uniform`
 	})
 }
+
+// A literal given to another package's launcher is a kernel: flag, made
+// once here, is shared by its lanes.
+func launchShared(data, out []int) error { // want launchShared:`spmd\(result0=on\(0,1\)\)`
+	flag := make([]bool, 8)
+	return helper.Launch(8, func(l spmd.Lane) { helper.MarkThenSum(l, data, flag, out) })
+}
+
+func launchSharedBug(data, out []int) error { // want launchSharedBug:`spmd\(result0=on\(0,1\)\)`
+	return helper.Launch(8, func(l spmd.Lane) {
+		flag := make([]bool, 8)                // each lane's own
+		helper.MarkThenSum(l, data, flag, out) // want `parameter flag of helper.MarkThenSum must point to memory all lanes share`
+	})
+}
