@@ -41,7 +41,10 @@
 // sorting, sparse and image kernels that use them); round 22 is kernels built
 // from higher-order helpers, where whether a convergent operation runs under
 // divergent control is decided in another function than the one that calls
-// it (hof).
+// it (hof); round 23 is idiomatic Go kernels: methods, embedding,
+// functional options, pipelines, generics, errors and defer (idiom); round
+// 24 is a fourth examiner's set of twins for every item of the issue's
+// sections 2 and 3, written as ported GPU code (exam).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -66,5 +69,6 @@
 // kernels, 32 bugs (apps); round 17: 69 kernels, 33 bugs (precise), 75
 // kernels, 50 bugs (subtle); round 18: 66 kernels, 36 bugs (warp), 52
 // kernels, 24 bugs (conc); round 19: 118 kernels, 54 bugs (idiom); round
-// 20: 225 kernels, 116 bugs (exam) (not counting ambig).
+// 20: 225 kernels, 116 bugs (exam); round 23: 115 kernels, 54 bugs
+// (idiom); round 24: 234 kernels, 120 bugs (exam) (not counting ambig).
 package blindsuite
