@@ -1211,9 +1211,19 @@ func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, als
 // applyHeldEffects records, for a call of a function value kept in local
 // variables or composites, what the literals it may be (heldFuncValues)
 // write to the variables they captured. The call's own control decides
-// whether they are written, as for any write.
+// whether they are written, as for any write, and so does the function
+// value when it may be one of several functions: lanes that call another
+// one do not write.
 func (g *funcGraph) applyHeldEffects(id int, common *ssa.CallCommon) {
 	vals, _, _ := heldFuncValues(common.Value, false)
+	var also ssa.Value
+	distinct := make(map[*ssa.Function]bool)
+	for _, v := range vals {
+		distinct[funcOf(v)] = true
+	}
+	if len(distinct) > 1 {
+		also = common.Value
+	}
 	for _, v := range vals {
 		fn, bindings := literal(v)
 		if fn == nil || len(bindings) == 0 || len(fn.Params) != len(common.Args) {
@@ -1224,7 +1234,7 @@ func (g *funcGraph) applyHeldEffects(id int, common *ssa.CallCommon) {
 		if fs == nil || !fs.Inferred {
 			continue
 		}
-		g.applyEffects(id, fs.Effects, inputs, nil, "may call a function that writes lane-dependent values to the variables it captured")
+		g.applyEffects(id, fs.Effects, inputs, also, "may call a function that writes lane-dependent values to the variables it captured")
 	}
 }
 

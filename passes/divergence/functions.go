@@ -282,8 +282,12 @@ func heldFuncValuesFrom(v ssa.Value, contents bool, given *ssa.Function) (out []
 		roots := []ssa.Value{root}
 		switch r := root.(type) {
 		case *ssa.Alloc:
-			// Stores to it may also be in closures that captured it.
+			// Stores to it may also be in closures that captured it, or
+			// through a pointer to it kept in a variable (p := &h).
 			roots = allocAliases(r)
+			for _, a := range slices.Clone(roots) {
+				roots = append(roots, pointerCopies(a)...)
+			}
 		case *ssa.MakeSlice, *ssa.MakeMap:
 		case *ssa.FreeVar:
 			// A variable a closure captured: stores to it may be in the
@@ -421,6 +425,43 @@ func allocAliases(alloc *ssa.Alloc) []ssa.Value {
 			for k, b := range mc.Bindings {
 				if b == out[i] && fn != nil && k < len(fn.FreeVars) && !slices.Contains(out, ssa.Value(fn.FreeVars[k])) {
 					out = append(out, fn.FreeVars[k])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pointerCopies returns the loads of the local variables that p, a
+// pointer, is stored in, in the function and the closures that capture
+// them: other names for p.
+func pointerCopies(p ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := map[ssa.Value]bool{p: true}
+	for i := -1; i < len(out); i++ {
+		v := p
+		if i >= 0 {
+			v = out[i]
+		}
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			st, ok := r.(*ssa.Store)
+			if !ok || st.Val != v {
+				continue
+			}
+			alloc, ok := st.Addr.(*ssa.Alloc)
+			if !ok {
+				continue
+			}
+			for _, a := range allocAliases(alloc) {
+				for _, ar := range *a.Referrers() {
+					if ld, ok := ar.(*ssa.UnOp); ok && ld.Op == token.MUL && ld.X == a && !seen[ld] {
+						seen[ld] = true
+						out = append(out, ld)
+					}
 				}
 			}
 		}
