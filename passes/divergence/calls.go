@@ -540,12 +540,16 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 		s = g.boundInvokeIn(sf) // f := it.Do; f()
 	}
 	throughBody := false
+	var own *Summary // an iterator's own convergent operations, beside its body's
 	if s == nil && sf == nil {
 		s = g.dynamicSummary(common)
 		for _, a := range common.Args {
 			// The iterator of a range-over-func loop is convergent as its
 			// body is.
 			if y := g.yieldSummary(a); y != nil && y.Convergent {
+				if s != nil && s.Convergent && !s.onlyPossibly() {
+					own = s
+				}
 				s = &Summary{Convergent: true, Barrier: y.Barrier, Reaches: y.Reaches, Inferred: true}
 				throughBody = true
 			}
@@ -553,6 +557,13 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	}
 	if s == nil {
 		return
+	}
+	if own != nil {
+		site := convergentSite{id: id, call: call, summary: own, name: g.sem.callName(call), callback: -1}
+		g.convergent = append(g.convergent, site)
+		if len(own.Requires) > 0 {
+			g.requiring = append(g.requiring, site)
+		}
 	}
 	for _, a := range supplied(common) {
 		// Make it, its memory and what it returns when called known, to
@@ -739,6 +750,16 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 	if g.givenFunc(common.Value) {
 		return nil // judged where the function is given
 	}
+	if call := resultOf(common.Value); call != nil && !common.IsInvoke() {
+		// Returned by a function whose summary knows every function it
+		// returns, none convergent (see returnedFunc), and given no
+		// function the caller does not know.
+		if cs := g.sem.calleeSummary(call.Common()); cs != nil && cs.Inferred && !cs.ReturnsUnknownFuncs {
+			if _, _, unknown := heldFuncValues(common.Value, false); !unknown {
+				return nil
+			}
+		}
+	}
 	if callReachesLane(common, g.sem) {
 		return possiblyConvergent
 	}
@@ -914,7 +935,7 @@ func (g *funcGraph) unknownLaneFuncIn(v ssa.Value, in Input) bool {
 		return true
 	}
 	for _, c := range calls {
-		if s := g.sem.calleeSummary(c.Common()); s == nil || !s.Inferred || !isFunc(c.Type()) && s.ReturnsUnknownFuncs {
+		if s := g.sem.calleeSummary(c.Common()); s == nil || !s.Inferred || s.ReturnsUnknownFuncs {
 			// It says nothing of the functions it returns, or of those
 			// the memory it returns holds.
 			return true

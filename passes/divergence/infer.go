@@ -281,6 +281,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 				continue
 			}
 			returnsFuncs = true
+			s.ReturnsUnknownFuncs = s.ReturnsUnknownFuncs || g.unknownFuncsIn(op)
 			var ls *Summary
 			fn, _ := literal(op)
 			if fn != nil {
@@ -766,13 +767,20 @@ func (g *funcGraph) returnedHolder(s *Summary, op ssa.Value) {
 	if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
 		s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Inferred: true}
 	}
+	s.ReturnsUnknownFuncs = s.ReturnsUnknownFuncs || g.unknownFuncsIn(op)
+}
+
+// unknownFuncsIn reports whether op, a value the function returns, may be
+// or hold functions that its callers cannot know: not literals or declared
+// functions, nor functions they gave it.
+func (g *funcGraph) unknownFuncsIn(op ssa.Value) bool {
 	_, calls, unknown := heldFuncValuesFrom(op, false, g.fn)
 	for _, c := range calls {
-		if cs := g.sem.calleeSummary(c.Common()); cs == nil || !cs.Inferred || !isFunc(c.Type()) && cs.ReturnsUnknownFuncs {
+		if cs := g.sem.calleeSummary(c.Common()); cs == nil || !cs.Inferred || cs.ReturnsUnknownFuncs {
 			unknown = true
 		}
 	}
-	s.ReturnsUnknownFuncs = s.ReturnsUnknownFuncs || unknown
+	return unknown
 }
 
 // returnedBodyWhy returns the reason a function that g's function returns

@@ -82,10 +82,10 @@ type Summary struct {
 	// ReturnsConvergent, if set, describes a convergent function that the
 	// function may return: calling the result is a convergent operation.
 	ReturnsConvergent *Summary
-	// ReturnsUnknownFuncs: memory the function returns (not a function)
-	// may hold functions it got from where the summary cannot say, so a
-	// caller cannot know them. Functions its parameters give are the
-	// caller's to see.
+	// ReturnsUnknownFuncs: a function the function returns, or memory it
+	// returns, may be or hold functions it got from where the summary
+	// cannot say, so a caller cannot know them. Functions its parameters
+	// give are the caller's to see.
 	ReturnsUnknownFuncs bool
 	// ReturnedResults says when a function the function returns returns
 	// lane-dependent values (given uniform arguments).

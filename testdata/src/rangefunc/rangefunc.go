@@ -235,6 +235,44 @@ func breakOutOfSyncedIterator(l spmd.Lane, n int) {
 	}
 }
 
+// A loop whose body has a convergent operation of its own, run by some
+// lanes only: both the iterator's barrier and the body's are reported.
+func syncedLoopUnderLaneTest(l spmd.Lane, n int, out []int) {
+	if l.Index()%2 == 1 {
+		for i := range syncedUpTo(l, n) { // want `barrier l.Barrier \(reached through syncedUpTo\(l, n\)\) under divergent control`
+			out[l.Index()] += spmd.ReduceAdd(l, i) // want `collective spmd.ReduceAdd under divergent control`
+		}
+	}
+}
+
+// A return from a nested loop's body leaves the outer loop too, in a
+// lane-dependent iteration.
+func returnFromNestedBody(l spmd.Lane, n int) {
+	for range syncedUpTo(l, n) { // want `lanes leave the loop over syncedUpTo\(l, n\) in different iterations, but the iterator reaches a barrier between the runs of the body`
+		for range upTo(2) {
+			if l.Index()%2 == 0 {
+				return
+			}
+		}
+	}
+}
+
+// nestedWrites only writes: its nested loops run iterators whose functions
+// are all known, so calling it under divergent control is fine.
+func nestedWrites(l spmd.Lane, out []int) {
+	for x := range upTo(3) {
+		for range upTo(2) {
+			out[l.Index()] += x
+		}
+	}
+}
+
+func nestedWritesUnderLaneTest(l spmd.Lane, out []int) {
+	if l.Index()%2 == 0 {
+		nestedWrites(l, out)
+	}
+}
+
 // Fine: a continue does not stop the iterator.
 func continueInSyncedIterator(l spmd.Lane, n int) {
 	for i := range syncedUpTo(l, n) {
