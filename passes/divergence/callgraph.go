@@ -96,7 +96,7 @@ func staticCallees(fn *ssa.Function) []*ssa.Function {
 				} else if !instr.Common().IsInvoke() {
 					// A function held in a variable: a closure's
 					// summary is needed before a call through it.
-					fns, _ := heldFuncs(instr.Common().Value, false)
+					fns, _ := heldFuncs(instr.Common().Value, Input{})
 					out = append(out, fns...)
 				}
 

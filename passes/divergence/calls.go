@@ -615,7 +615,7 @@ func (g *funcGraph) callbackSite(site convergentSite) (convergentSite, bool) {
 		if in.Index >= len(args) {
 			continue
 		}
-		fs := g.convergentFuncIn(args[in.Index], in.Contents)
+		fs := g.convergentFuncIn(args[in.Index], in)
 		if fs == nil && g.unknownLaneFuncIn(args[in.Index], in) {
 			fs = possiblyConvergent
 		}
@@ -730,7 +730,7 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 		if complete {
 			return g.convergentOf(fns)
 		}
-		if s := g.convergentFuncIn(common.Value, false); s != nil {
+		if s := g.convergentFuncIn(common.Value, Input{}); s != nil {
 			return s
 		}
 		if _, ok := storedFuncs(common.Value); ok {
@@ -755,7 +755,7 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 		// returns, none convergent (see returnedFunc), and given no
 		// function the caller does not know.
 		if cs := g.sem.calleeSummary(call.Common()); cs != nil && cs.Inferred && !cs.ReturnsUnknownFuncs {
-			if _, _, unknown := heldFuncValues(common.Value, false); !unknown {
+			if _, _, unknown := heldFuncValues(common.Value, Input{}); !unknown {
 				return nil
 			}
 		}
@@ -930,7 +930,7 @@ func (g *funcGraph) unknownLaneFuncIn(v ssa.Value, in Input) bool {
 	if g.given(v) || !g.holdsLaneFunc(v.Type()) {
 		return false
 	}
-	vals, calls, unknown := heldFuncValues(v, in.Contents)
+	vals, calls, unknown := heldFuncValues(v, in)
 	if unknown || len(vals) == 0 && len(calls) == 0 {
 		return true
 	}
@@ -985,11 +985,11 @@ func (g *funcGraph) returnedBy(call *ssa.Call) *Summary {
 	return s.ReturnsConvergent
 }
 
-// convergentFuncIn returns the summary of a convergent function that v is,
-// or, with contents, that the variable v points to may hold.
-// A function v holds may also come from a call that returns one.
-func (g *funcGraph) convergentFuncIn(v ssa.Value, contents bool) *Summary {
-	fns, calls := heldFuncs(v, contents)
+// convergentFuncIn returns the summary of a convergent function that v is
+// or holds, as input in says of v (see heldFuncs). A function v holds may
+// also come from a call that returns one.
+func (g *funcGraph) convergentFuncIn(v ssa.Value, in Input) *Summary {
+	fns, calls := heldFuncs(v, in)
 	if s := g.convergentOf(fns); s != nil {
 		return s
 	}
@@ -1131,7 +1131,7 @@ func (g *funcGraph) applyCallbacks(id int, common *ssa.CallCommon, s *Summary) {
 		if in.Index >= len(args) || in.Calls {
 			continue
 		}
-		held, _, _ := heldFuncValues(args[in.Index], in.Contents)
+		held, _, _ := heldFuncValues(args[in.Index], in)
 		for _, f := range held {
 			g.applyCallback(id, args, s, i, f)
 		}
@@ -1236,7 +1236,7 @@ func (g *funcGraph) applyEffects(id int, effects []Effect, args []ssa.Value, als
 // value when it may be one of several functions: lanes that call another
 // one do not write.
 func (g *funcGraph) applyHeldEffects(id int, common *ssa.CallCommon) {
-	vals, _, _ := heldFuncValues(common.Value, false)
+	vals, _, _ := heldFuncValues(common.Value, Input{})
 	var also ssa.Value
 	distinct := make(map[*ssa.Function]bool)
 	for _, v := range vals {

@@ -150,12 +150,13 @@ func funcOf(v ssa.Value) *ssa.Function {
 // heldFuncs lists functions that v may be or hold, looking through the
 // memory of local composites: any function stored in a local struct,
 // array, slice or map that v is, or was loaded from, counts, field by field
-// for the fields of a struct. With contents, v points to the memory to look
-// in. The list need not be complete: it finds candidates, for callers that
+// for the fields of a struct. As input in says of v: with Contents, v
+// points to the memory to look in; with a Field, only that field of the
+// struct v is or points to counts. The list need not be complete: it finds candidates, for callers that
 // have a fallback for what it misses. It also returns the calls whose
 // results it reached, which may return functions.
-func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
-	vals, calls, _ := heldFuncValues(v, contents)
+func heldFuncs(v ssa.Value, in Input) ([]*ssa.Function, []*ssa.Call) {
+	vals, calls, _ := heldFuncValues(v, in)
 	out := make([]*ssa.Function, len(vals))
 	for i, f := range vals {
 		fn := funcOf(f)
@@ -171,13 +172,13 @@ func heldFuncs(v ssa.Value, contents bool) ([]*ssa.Function, []*ssa.Call) {
 // each a function or a literal with the variables it captured. It also
 // reports whether it met a value that may hold functions it cannot follow
 // (a parameter, say): then what it found may not be all.
-func heldFuncValues(v ssa.Value, contents bool) (out []ssa.Value, calls []*ssa.Call, unknown bool) {
-	return heldFuncValuesFrom(v, contents, nil)
+func heldFuncValues(v ssa.Value, in Input) (out []ssa.Value, calls []*ssa.Call, unknown bool) {
+	return heldFuncValuesFrom(v, in, nil)
 }
 
 // heldFuncValuesFrom is heldFuncValues where the parameters of given are
 // known: their callers see what they hold.
-func heldFuncValuesFrom(v ssa.Value, contents bool, given *ssa.Function) (out []ssa.Value, calls []*ssa.Call, unknown bool) {
+func heldFuncValuesFrom(v ssa.Value, in Input, given *ssa.Function) (out []ssa.Value, calls []*ssa.Call, unknown bool) {
 	type key struct {
 		v     ssa.Value
 		field int
@@ -343,10 +344,10 @@ func heldFuncValuesFrom(v ssa.Value, contents bool, given *ssa.Function) (out []
 			}
 		}
 	}
-	if contents {
-		memory(v, -1)
+	if in.Contents {
+		memory(v, in.Field-1)
 	} else {
-		value(v, -1)
+		value(v, in.Field-1)
 	}
 	return out, calls, unknown
 }

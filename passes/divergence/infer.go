@@ -291,7 +291,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			if ls != nil && len(fn.Params) > 0 && ls.callsBodyOnce() {
 				s.ReturnedBodyOnce = true
 			}
-			if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
+			if fs := g.convergentFuncIn(op, Input{}); fs != nil && s.ReturnsConvergent == nil {
 				s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Requires: paramRequires(fs, op.Type()), Inferred: true}
 			}
 		}
@@ -764,7 +764,7 @@ func (g *funcGraph) returnedBody(r *uniformity.Result, a callAspect) bool {
 // returns, holds: a convergent function it made, or functions it cannot
 // account for (a call's without a summary that says).
 func (g *funcGraph) returnedHolder(s *Summary, op ssa.Value) {
-	if fs := g.convergentFuncIn(op, false); fs != nil && s.ReturnsConvergent == nil {
+	if fs := g.convergentFuncIn(op, Input{}); fs != nil && s.ReturnsConvergent == nil {
 		s.ReturnsConvergent = &Summary{Convergent: true, Barrier: fs.Barrier, Reaches: fs.Reaches, Inferred: true}
 	}
 	s.ReturnsUnknownFuncs = s.ReturnsUnknownFuncs || g.unknownFuncsIn(op)
@@ -774,7 +774,7 @@ func (g *funcGraph) returnedHolder(s *Summary, op ssa.Value) {
 // or hold functions that its callers cannot know: not literals or declared
 // functions, nor functions they gave it.
 func (g *funcGraph) unknownFuncsIn(op ssa.Value) bool {
-	_, calls, unknown := heldFuncValuesFrom(op, false, g.fn)
+	_, calls, unknown := heldFuncValuesFrom(op, Input{}, g.fn)
 	for _, c := range calls {
 		if cs := g.sem.calleeSummary(c.Common()); cs == nil || !cs.Inferred || cs.ReturnsUnknownFuncs {
 			unknown = true
@@ -951,6 +951,7 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 			id := g.ids[instr]
 			if staticFunc(call.Common()) == nil {
 				if in, ok := input(projectionRoot(call.Common().Value)); ok {
+					in.Field = heldField(call.Common().Value)
 					add(in, inputCall{id: id})
 				}
 			} else if s := g.sem.calleeSummary(call.Common()); s != nil && !s.Convergent {
@@ -962,6 +963,9 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 					}
 					root, contents := projectionRoot(args[lin.Index])
 					if in, ok := input(root, contents || lin.Contents); ok {
+						if root == args[lin.Index] {
+							in.Field = lin.Field
+						}
 						add(in, inputCall{id: id, passed: s, entry: j})
 					}
 				}
@@ -1153,6 +1157,37 @@ func (g *funcGraph) holds(in Input, v ssa.Value) bool {
 	}
 	vals := inputValues(g.fn)
 	return in.Index < len(vals) && vals[in.Index] == root
+}
+
+// heldField returns 1 + the field of a struct that the function value v is
+// loaded from, when the struct is an input or go/ssa's copy of one (s.f,
+// p.f), or 0.
+func heldField(v ssa.Value) int {
+	switch x := v.(type) {
+	case *ssa.Field:
+		if isInputValue(x.X) {
+			return x.Field + 1
+		}
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && isInputValue(fa.X) {
+			return fa.Field + 1
+		}
+	}
+	return 0
+}
+
+// isInputValue reports whether v is a parameter, a captured variable, or
+// a local that go/ssa made to hold one.
+func isInputValue(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
+		return true
+	case *ssa.UnOp:
+		return v.Op == token.MUL && isInputValue(v.X)
+	case *ssa.Alloc:
+		return true
+	}
+	return false
 }
 
 // valueDivergent reports whether v, if the analysis has a node for it, is

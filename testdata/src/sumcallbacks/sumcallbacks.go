@@ -381,7 +381,7 @@ type step struct {
 	do   func(spmd.Lane, int)
 }
 
-func runStep(l spmd.Lane, n int, s step) { // want runStep:`spmd\(calls\(2\)=always\)`
+func runStep(l spmd.Lane, n int, s step) { // want runStep:`spmd\(calls\(2\.1\)=always\)`
 	for i := l.Index(); i < n; i += l.Count() {
 		s.do(l, i)
 	}
@@ -391,6 +391,24 @@ func runStages(l spmd.Lane, stages []func(spmd.Lane)) { // want runStages:`spmd\
 	if i := l.Index(); i < len(stages) {
 		stages[i](l)
 	}
+}
+
+// A helper that calls one field of the hooks it is given is judged with
+// the function the caller put in that field, not with the others.
+type hooks struct {
+	sync, put func(spmd.Lane, int)
+}
+
+func putEach(l spmd.Lane, n int, h hooks) { // want putEach:`spmd\(calls\(2\.1\)=always\)`
+	for i := l.Index(); i < n; i += l.Count() {
+		h.put(l, i)
+	}
+}
+
+func fieldByField(l spmd.Lane, n int, out []int) { // want fieldByField:`spmd\(barrier own\[2\]=spmd\(barrier effect\(\*2\)=always\)\)`
+	sync := func(l spmd.Lane, _ int) { l.Barrier() }
+	putEach(l, n, hooks{sync: sync, put: func(_ spmd.Lane, i int) { out[i] = i }}) // fine: putEach never calls h.sync
+	putEach(l, n, hooks{sync: sync, put: sync})                                    // want `barrier l.Barrier \(reached through putEach\) under divergent control`
 }
 
 // pickStage calls the held callback that k picks: lanes given different
@@ -409,7 +427,7 @@ func pickedStages(l spmd.Lane, n int) { // want pickedStages:`spmd\(barrier requ
 // different values of n call different functions. It stores a function
 // into s itself, so its call is judged here, as possibly convergent, and
 // lanes must agree on n and on alt whatever the functions are.
-func switchStep(l spmd.Lane, s *step, alt func(spmd.Lane, int), n int) { // want switchStep:`spmd\(convergent calls\(\*1\) own\[1\]=spmd\(convergent requires\(2\) requires\(3\) effect\(\*1\.1\)=on\(1,2,3\) calls\(\*1\)=on\(2,3\)\)\)`
+func switchStep(l spmd.Lane, s *step, alt func(spmd.Lane, int), n int) { // want switchStep:`spmd\(convergent calls\(\*1\.1\) own\[1\]=spmd\(convergent requires\(2\) requires\(3\) effect\(\*1\.1\)=on\(1,2,3\) calls\(\*1\.1\)=on\(2,3\)\)\)`
 	if n > 1 {
 		s.do = alt
 	}
@@ -417,7 +435,7 @@ func switchStep(l spmd.Lane, s *step, alt func(spmd.Lane, int), n int) { // want
 }
 
 // switchToSync does so with a barrier of its own.
-func switchToSync(l spmd.Lane, s *step, n int) { // want switchToSync:`spmd\(barrier calls\(\*1\) own\[1\]=spmd\(barrier requires\(2\) effect\(\*1\.1\)=on\(1,2\) calls\(\*1\)=on\(2\)\)\)`
+func switchToSync(l spmd.Lane, s *step, n int) { // want switchToSync:`spmd\(barrier calls\(\*1\.1\) own\[1\]=spmd\(barrier requires\(2\) effect\(\*1\.1\)=on\(1,2\) calls\(\*1\.1\)=on\(2\)\)\)`
 	if n > 1 {
 		s.do = func(l spmd.Lane, i int) { l.Barrier() }
 	}
@@ -433,13 +451,13 @@ func switchedSteps(l spmd.Lane, n int) { // want switchedSteps:`spmd\(barrier re
 }
 
 // runStepVia gives its step on: judged at its callers too.
-func runStepVia(l spmd.Lane, n int, s step) { // want runStepVia:`spmd\(calls\(2\)=always\)`
+func runStepVia(l spmd.Lane, n int, s step) { // want runStepVia:`spmd\(calls\(2\.1\)=always\)`
 	runStep(l, n, s)
 }
 
 // setAndRun stores the function it calls itself: judged here, by the
 // conservative rule.
-func setAndRun(l spmd.Lane, s *step) { // want setAndRun:`spmd\(convergent calls\(\*1\)=always own\[1\]=spmd\(convergent effect\(\*1\.1\)=on\(1\) calls\(\*1\)=always\)\)`
+func setAndRun(l spmd.Lane, s *step) { // want setAndRun:`spmd\(convergent calls\(\*1\.1\)=always own\[1\]=spmd\(convergent effect\(\*1\.1\)=on\(1\) calls\(\*1\.1\)=always\)\)`
 	s.do = func(l spmd.Lane, i int) {}
 	if l.Index() == 0 {
 		s.do(l, 0) // want `collective s.do under divergent control`
@@ -505,7 +523,7 @@ func buildConfig(opts ...option) config { // want buildConfig:`spmd\(result0=on\
 	return c
 }
 
-func notify(l spmd.Lane, c config, xs []int) { // want notify:`spmd\(calls\(1\)=always\)`
+func notify(l spmd.Lane, c config, xs []int) { // want notify:`spmd\(calls\(1\.0\)=always\)`
 	for _, x := range xs {
 		if x > l.Index() {
 			c.hook(x)
@@ -541,7 +559,7 @@ func defaultConfig() config { // want defaultConfig:`spmd\(result0=never returns
 	return config{stage: defaultStage}
 }
 
-func runStage(l spmd.Lane, c config) int { // want runStage:`spmd\(result0=always calls\(1\)=always\)`
+func runStage(l spmd.Lane, c config) int { // want runStage:`spmd\(result0=always calls\(1\.1\)=always\)`
 	if l.Index() == 0 {
 		return c.stage(l, 1)
 	}

@@ -141,11 +141,11 @@ func inStructPlain(l spmd.Lane) int { // want inStructPlain:`spmd\(result0=alway
 }
 
 // A helper calling a function kept in the struct it is given.
-func runOps(o ops) { // want runOps:`spmd\(calls\(0\)\)`
+func runOps(o ops) { // want runOps:`spmd\(calls\(0\.0\)\)`
 	o.sync()
 }
 
-func runOpsPtr(o *ops) { // want runOpsPtr:`spmd\(calls\(\*0\)\)`
+func runOpsPtr(o *ops) { // want runOpsPtr:`spmd\(calls\(\*0\.0\)\)`
 	o.sync()
 }
 
