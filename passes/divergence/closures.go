@@ -337,7 +337,7 @@ func (pa *packageAnalysis) ownInputs(fn *ssa.Function) map[ssa.Value]bool {
 	}
 	pa.ownedBy[fn] = own
 	parentOwn := pa.ownInputs(parent)
-	lanesRunParent := !pa.createsKernel(parent)
+	lanesRunParent := !pa.createsKernel(parent) && !pa.hostCode(parent)
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
 			mc, ok := instr.(*ssa.MakeClosure)
@@ -359,6 +359,35 @@ func (pa *packageAnalysis) ownInputs(fn *ssa.Function) map[ssa.Value]bool {
 		}
 	}
 	return own
+}
+
+// hostCode reports whether fn runs once, outside any group of lanes: it
+// is, or is a literal in, a test, benchmark, example or fuzz function, main
+// or init, with no SPMD function between. The literals it makes capture
+// its variables for all the lanes that run them, whichever way they reach
+// spmd.Run (a table of kernels, a variadic helper).
+func (pa *packageAnalysis) hostCode(fn *ssa.Function) bool {
+	for ; fn.Parent() != nil; fn = fn.Parent() {
+		if slices.Contains(pa.spmd, fn) {
+			return false
+		}
+	}
+	if slices.Contains(pa.spmd, fn) || fn.Signature.Recv() != nil {
+		return false
+	}
+	name := fn.Name()
+	if fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main" && name == "main" || name == "init" || strings.HasPrefix(name, "init#") {
+		return true
+	}
+	if !strings.HasSuffix(pa.pass.Fset.Position(fn.Pos()).Filename, "_test.go") {
+		return false
+	}
+	for _, prefix := range []string{"Test", "Benchmark", "Example", "Fuzz"} {
+		if strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // createsKernel reports whether fn makes a kernel entry: then fn is the

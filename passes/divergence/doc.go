@@ -36,7 +36,8 @@
 // the calling lane alone (a kernel's local variable) is applied with a second
 // summary, inferred with that memory private to each lane (Summary.Private);
 // a closure sees the variables it captures from code that lanes run as the
-// lane's own, and what they point to when that code stores memory it
+// lane's own (not from a test, benchmark, example, fuzz target, main or
+// init, which run once, outside the lanes), and what they point to when that code stores memory it
 // allocated there (not a kernel's parameter kept in a variable). A literal called where it is made, or deferred, is the
 // function's own code: its findings are in it. Receiving from a channel
 // (but one the lane made and keeps to itself, which is its own memory), a
