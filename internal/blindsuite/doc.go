@@ -44,7 +44,11 @@
 // it (hof); round 23 is idiomatic Go kernels: methods, embedding,
 // functional options, pipelines, generics, errors and defer (idiom); round
 // 24 is a fourth examiner's set of twins for every item of the issue's
-// sections 2 and 3, written as ported GPU code (exam).
+// sections 2 and 3, written as ported GPU code (exam); round 25 is a
+// project with its tests, where kernels live in test files too: tables of
+// kernels, subtests, examples, benchmarks, fuzz targets and launch helpers
+// with and without directives (proj; its test files count, as go vet
+// checks them).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -70,5 +74,6 @@
 // kernels, 50 bugs (subtle); round 18: 66 kernels, 36 bugs (warp), 52
 // kernels, 24 bugs (conc); round 19: 118 kernels, 54 bugs (idiom); round
 // 20: 225 kernels, 116 bugs (exam); round 23: 115 kernels, 54 bugs
-// (idiom); round 24: 234 kernels, 120 bugs (exam) (not counting ambig).
+// (idiom); round 24: 234 kernels, 120 bugs (exam); round 25: 119
+// kernels, 63 bugs (proj) (not counting ambig).
 package blindsuite
