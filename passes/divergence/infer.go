@@ -950,8 +950,13 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 			}
 			id := g.ids[instr]
 			if staticFunc(call.Common()) == nil {
-				if in, ok := input(projectionRoot(call.Common().Value)); ok {
-					in.Field = heldField(call.Common().Value)
+				root, contents := projectionRoot(call.Common().Value)
+				if in, ok := input(root, contents); ok {
+					// Field by field, unless the body moves functions
+					// between the fields itself.
+					if p := g.paramOf(root); p == nil || !g.storesFuncsInto(p) {
+						in.Field = heldField(call.Common().Value)
+					}
 					add(in, inputCall{id: id})
 				}
 			} else if s := g.sem.calleeSummary(call.Common()); s != nil && !s.Convergent {

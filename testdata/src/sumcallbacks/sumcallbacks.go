@@ -411,6 +411,21 @@ func fieldByField(l spmd.Lane, n int, out []int) { // want fieldByField:`spmd\(b
 	putEach(l, n, hooks{sync: sync, put: sync})                                    // want `barrier l.Barrier \(reached through putEach\) under divergent control`
 }
 
+// promote moves one field's function into another before it calls it:
+// then what the caller put in any field may be called.
+func promote(l spmd.Lane, h *hooks, n int) { // want promote:`spmd\(convergent calls\(\*1\) own\[1\]=spmd\(convergent requires\(2\) effect\(\*1\.1\)=on\(1,\*1\.0,2\) calls\(\*1\)=on\(2\)\)\)`
+	if n > 1 {
+		h.put = h.sync
+	}
+	h.put(l, n)
+}
+
+func promoted(l spmd.Lane, n int) { // want promoted:`spmd\(barrier requires\(1\)\)`
+	h := hooks{sync: func(l spmd.Lane, _ int) { l.Barrier() }, put: func(spmd.Lane, int) {}}
+	promote(l, &h, n)
+	promote(l, &h, l.Index()) // want `barrier l.Barrier \(reached through promote\) under divergent control|parameter n of promote must be uniform`
+}
+
 // pickStage calls the held callback that k picks: lanes given different
 // values of k call different callbacks.
 func pickStage(l spmd.Lane, stages [2]func(spmd.Lane), k int) { // want pickStage:`spmd\(calls\(1\)=on\(2\)\)`
@@ -427,7 +442,7 @@ func pickedStages(l spmd.Lane, n int) { // want pickedStages:`spmd\(barrier requ
 // different values of n call different functions. It stores a function
 // into s itself, so its call is judged here, as possibly convergent, and
 // lanes must agree on n and on alt whatever the functions are.
-func switchStep(l spmd.Lane, s *step, alt func(spmd.Lane, int), n int) { // want switchStep:`spmd\(convergent calls\(\*1\.1\) own\[1\]=spmd\(convergent requires\(2\) requires\(3\) effect\(\*1\.1\)=on\(1,2,3\) calls\(\*1\.1\)=on\(2,3\)\)\)`
+func switchStep(l spmd.Lane, s *step, alt func(spmd.Lane, int), n int) { // want switchStep:`spmd\(convergent calls\(\*1\) own\[1\]=spmd\(convergent requires\(2\) requires\(3\) effect\(\*1\.1\)=on\(1,2,3\) calls\(\*1\)=on\(2,3\)\)\)`
 	if n > 1 {
 		s.do = alt
 	}
@@ -435,7 +450,7 @@ func switchStep(l spmd.Lane, s *step, alt func(spmd.Lane, int), n int) { // want
 }
 
 // switchToSync does so with a barrier of its own.
-func switchToSync(l spmd.Lane, s *step, n int) { // want switchToSync:`spmd\(barrier calls\(\*1\.1\) own\[1\]=spmd\(barrier requires\(2\) effect\(\*1\.1\)=on\(1,2\) calls\(\*1\.1\)=on\(2\)\)\)`
+func switchToSync(l spmd.Lane, s *step, n int) { // want switchToSync:`spmd\(barrier calls\(\*1\) own\[1\]=spmd\(barrier requires\(2\) effect\(\*1\.1\)=on\(1,2\) calls\(\*1\)=on\(2\)\)\)`
 	if n > 1 {
 		s.do = func(l spmd.Lane, i int) { l.Barrier() }
 	}
@@ -457,7 +472,7 @@ func runStepVia(l spmd.Lane, n int, s step) { // want runStepVia:`spmd\(calls\(2
 
 // setAndRun stores the function it calls itself: judged here, by the
 // conservative rule.
-func setAndRun(l spmd.Lane, s *step) { // want setAndRun:`spmd\(convergent calls\(\*1\.1\)=always own\[1\]=spmd\(convergent effect\(\*1\.1\)=on\(1\) calls\(\*1\.1\)=always\)\)`
+func setAndRun(l spmd.Lane, s *step) { // want setAndRun:`spmd\(convergent calls\(\*1\)=always own\[1\]=spmd\(convergent effect\(\*1\.1\)=on\(1\) calls\(\*1\)=always\)\)`
 	s.do = func(l spmd.Lane, i int) {}
 	if l.Index() == 0 {
 		s.do(l, 0) // want `collective s.do under divergent control`
