@@ -362,7 +362,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			fixedBody.On = append(fixedBody.On, in)
 		}
 		for _, v := range g.findViolations(r) {
-			if v.calleeValue && g.holds(in, v.call.Common().Value) {
+			if v.calleeValue && g.holdingInput(v.call.Common().Value) == in.Index {
 				// What the input holds differs, not which function
 				// the body picks (see callsDivergent).
 				continue
@@ -955,7 +955,7 @@ func (g *funcGraph) inputCalls() ([]Input, [][]inputCall) {
 					// Field by field, unless the body moves functions
 					// between the fields itself.
 					if p := g.paramOf(root); p == nil || !g.storesFuncsInto(p) {
-						in.Field = heldField(call.Common().Value)
+						in.Field = heldField(call.Common().Value, root)
 					}
 					add(in, inputCall{id: id})
 				}
@@ -1154,45 +1154,31 @@ func projectionRoot(v ssa.Value) (root ssa.Value, contents bool) {
 	}
 }
 
-// holds reports whether v is the input in, or held in it.
-func (g *funcGraph) holds(in Input, v ssa.Value) bool {
+// holdingInput returns the index of the input that v is, or is held in,
+// or -1.
+func (g *funcGraph) holdingInput(v ssa.Value) int {
 	root, _ := projectionRoot(v)
 	if p := g.paramOf(root); p != nil {
 		root = p
 	}
-	vals := inputValues(g.fn)
-	return in.Index < len(vals) && vals[in.Index] == root
+	return slices.Index(inputValues(g.fn), root)
 }
 
 // heldField returns 1 + the field of a struct that the function value v is
-// loaded from, when the struct is an input or go/ssa's copy of one (s.f,
-// p.f), or 0.
-func heldField(v ssa.Value) int {
+// loaded from, when the struct is root itself, what root points to, or a
+// load of root (go/ssa's copy of a struct parameter): s.f, p.f. Else 0.
+func heldField(v, root ssa.Value) int {
 	switch x := v.(type) {
 	case *ssa.Field:
-		if isInputValue(x.X) {
+		if ld, ok := x.X.(*ssa.UnOp); x.X == root || ok && ld.Op == token.MUL && ld.X == root {
 			return x.Field + 1
 		}
 	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && isInputValue(fa.X) {
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && fa.X == root {
 			return fa.Field + 1
 		}
 	}
 	return 0
-}
-
-// isInputValue reports whether v is a parameter, a captured variable, or
-// a local that go/ssa made to hold one.
-func isInputValue(v ssa.Value) bool {
-	switch v := v.(type) {
-	case *ssa.Parameter, *ssa.FreeVar:
-		return true
-	case *ssa.UnOp:
-		return v.Op == token.MUL && isInputValue(v.X)
-	case *ssa.Alloc:
-		return true
-	}
-	return false
 }
 
 // valueDivergent reports whether v, if the analysis has a node for it, is

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -284,11 +283,7 @@ func (g *funcGraph) calleeDivergent(r *uniformity.Result, c convergentSite) bool
 	if src, ok := storedFuncs(common.Value); ok {
 		return g.selectionDivergent(r, src)
 	}
-	root, _ := projectionRoot(common.Value)
-	if p := g.paramOf(root); p != nil {
-		root = p
-	}
-	return slices.Contains(inputValues(g.fn), root)
+	return g.holdingInput(common.Value) >= 0
 }
 
 // selectionDivergent reports whether lanes may load different functions
