@@ -152,8 +152,8 @@ func funcOf(v ssa.Value) *ssa.Function {
 // array, slice or map that v is, or was loaded from, counts, field by field
 // for the fields of a struct. As input in says of v: with Contents, v
 // points to the memory to look in; with a Field, only that field of the
-// struct v is or points to counts. The list need not be complete: it finds candidates, for callers that
-// have a fallback for what it misses. It also returns the calls whose
+// struct v is or points to counts. The list need not be complete: it finds
+// candidates, for callers that have a fallback for what it misses. It also returns the calls whose
 // results it reached, which may return functions.
 func heldFuncs(v ssa.Value, in Input) ([]*ssa.Function, []*ssa.Call) {
 	vals, calls, _ := heldFuncValues(v, in)
@@ -361,17 +361,34 @@ func constKeyEntries(lk *ssa.Lookup) ([]ssa.Value, bool) {
 	if !ok || !isMake || key.Value == nil {
 		return nil, false
 	}
+	updates, ok := localMapUpdates(mm)
+	if !ok {
+		return nil, false
+	}
 	var out []ssa.Value
+	for _, u := range updates {
+		k, ok := u.Key.(*ssa.Const)
+		if !ok || k.Value == nil {
+			return nil, false
+		}
+		if types.Identical(k.Type(), key.Type()) && constant.Compare(k.Value, token.EQL, key.Value) {
+			out = append(out, u.Value)
+		}
+	}
+	return out, true
+}
+
+// localMapUpdates returns the updates of the map mm makes, if they are all
+// that can change it: its other uses only look it up or take its length.
+func localMapUpdates(mm *ssa.MakeMap) ([]*ssa.MapUpdate, bool) {
+	var out []*ssa.MapUpdate
 	for _, r := range *mm.Referrers() {
 		switch r := r.(type) {
 		case *ssa.MapUpdate:
-			k, ok := r.Key.(*ssa.Const)
-			if r.Map != mm || !ok || k.Value == nil {
+			if r.Map != mm {
 				return nil, false
 			}
-			if types.Identical(k.Type(), key.Type()) && constant.Compare(k.Value, token.EQL, key.Value) {
-				out = append(out, r.Value)
-			}
+			out = append(out, r)
 		case *ssa.Lookup, *ssa.DebugRef:
 		case *ssa.Call:
 			if b, ok := r.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
@@ -565,21 +582,15 @@ func storedFuncs(v ssa.Value) (*funcStore, bool) {
 			return true
 		}
 		seenMem[mm] = true
-		for _, r := range *mm.Referrers() {
-			switch r := r.(type) {
-			case *ssa.MapUpdate:
-				if r.Map != mm || !value(r.Value) {
-					return false
-				}
-				src.stores = append(src.stores, r)
-			case *ssa.Lookup, *ssa.DebugRef:
-			case *ssa.Call:
-				if b, ok := r.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
-					return false
-				}
-			default:
+		updates, ok := localMapUpdates(mm)
+		if !ok {
+			return false
+		}
+		for _, u := range updates {
+			if !value(u.Value) {
 				return false
 			}
+			src.stores = append(src.stores, u)
 		}
 		return true
 	}
