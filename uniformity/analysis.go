@@ -33,9 +33,10 @@ type Result struct {
 	ci   *CycleInfo
 	sync *syncDependence
 
-	divergent      []bool // per value
-	divergentTerm  []bool // per block
-	alwaysUniform  []bool // per value
+	divergent      []bool  // per value
+	divergentTerm  []bool  // per block
+	joinBranch     []int32 // per block: see JoinCause
+	alwaysUniform  []bool  // per value
 	cause          []Cause
 	termCause      []Cause
 	worklist       []int
@@ -73,6 +74,7 @@ func Analyze(g Graph, cfg Config) *Result {
 		cfg:           cfg,
 		divergent:     make([]bool, nv),
 		divergentTerm: make([]bool, nb),
+		joinBranch:    make([]int32, nb),
 		alwaysUniform: make([]bool, nv),
 		cause:         make([]Cause, nv),
 		termCause:     make([]Cause, nb),
@@ -88,6 +90,9 @@ func Analyze(g Graph, cfg Config) *Result {
 	r.exitBranch = make([]int32, len(r.ci.All))
 	for i := range r.exitBranch {
 		r.exitBranch[i] = -1
+	}
+	for i := range r.joinBranch {
+		r.joinBranch[i] = -1
 	}
 	r.sync = newSyncDependence(g, r.ci, newModifiedPostOrder(g, r.ci), cfg.LLVM22)
 	r.chains = &joinChains{byBlock: make([]*joinChain, nb)}
@@ -110,6 +115,7 @@ func (r *Result) Clone() *Result {
 	c := *r
 	c.divergent = slices.Clone(r.divergent)
 	c.divergentTerm = slices.Clone(r.divergentTerm)
+	c.joinBranch = slices.Clone(r.joinBranch)
 	c.cause = slices.Clone(r.cause)
 	c.termCause = slices.Clone(r.termCause)
 	c.worklist = nil
@@ -197,6 +203,9 @@ func (r *Result) analyzeControlDivergence(b int) {
 				divCycles = append(divCycles, c)
 			}
 			continue
+		}
+		if r.joinBranch[j] < 0 {
+			r.joinBranch[j] = int32(b)
 		}
 		r.taintPhis(j, Cause{Kind: CauseJoin, Block: j, Branch: b})
 	}
@@ -469,20 +478,40 @@ func (r *Result) IsDivergent(v int) bool {
 // when v is defined in a cycle that lanes leave in different iterations and
 // user lies outside it (temporal divergence).
 func (r *Result) IsDivergentUse(v, user int) bool {
-	if r.IsDivergent(v) {
-		return true
+	return r.IsDivergent(v) || r.TemporalCause(v, user).Kind != CauseNone
+}
+
+// JoinCause returns why a phi of block b that merges different values is
+// divergent whatever those values are: lanes that a divergent branch sent on
+// different paths meet again at b (CauseJoin), or b lies in a cycle assumed
+// divergent (CauseDivergentCycle). It returns a Cause of kind CauseNone if
+// neither holds.
+func (r *Result) JoinCause(b int) Cause {
+	if c, branch := r.NotMConverged(b); c != nil {
+		return Cause{Kind: CauseDivergentCycle, Branch: branch, Cycle: c}
 	}
+	if br := r.joinBranch[b]; br >= 0 {
+		return Cause{Kind: CauseJoin, Block: b, Branch: int(br)}
+	}
+	return Cause{}
+}
+
+// TemporalCause returns why v, as the instruction user sees it, may differ
+// between lanes even if it is the same in every iteration: v is defined in a
+// cycle that lanes leave in different iterations, and user lies outside it.
+// It returns a Cause of kind CauseNone if that is not so.
+func (r *Result) TemporalCause(v, user int) Cause {
 	def := r.g.Block(v)
 	if def < 0 || r.divergentExit == nil {
-		return false
+		return Cause{}
 	}
 	at := r.g.Block(user)
 	for c := r.ci.cycleOf[def]; c != nil && (at < 0 || !c.Contains(at)); c = c.Parent {
 		if r.divergentExit[c.Index] {
-			return true
+			return Cause{Kind: CauseTemporal, Value: v, Branch: int(r.exitBranch[c.Index]), Cycle: c}
 		}
 	}
-	return false
+	return Cause{}
 }
 
 // IsDivergentTerminator reports whether the branch that ends b is divergent.

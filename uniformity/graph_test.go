@@ -196,3 +196,35 @@ J: p = phi x n; q = phi k k; store p; ret`)
 		t.Errorf("ControlDivergence(J) = %v, want nil", cd)
 	}
 }
+
+// TestJoinAndTemporalCause checks the two reasons a value may differ
+// between lanes whatever it is computed from: the join of a divergent
+// branch, and a use after a cycle that lanes leave in different iterations.
+func TestJoinAndTemporalCause(t *testing.T) {
+	g := parseTestGraph(t, `
+entry: t = tid; c = lt t n; br c A B
+A: br J
+B: br J
+J: p = phi k m; br H
+H: i = phi k j; j = add i; d = lt j t; br d H X
+X: store j; ret`)
+	r := g.analyze()
+	if c := r.JoinCause(g.b(t, "J")); c.Kind != CauseJoin || c.Branch != g.b(t, "entry") || c.Block != g.b(t, "J") {
+		t.Errorf("JoinCause(J) = %+v, want the join of entry's branch", c)
+	}
+	for _, b := range []string{"entry", "A", "H", "X"} {
+		if c := r.JoinCause(g.b(t, b)); c.Kind != CauseNone {
+			t.Errorf("JoinCause(%s) = %+v, want none", b, c)
+		}
+	}
+	j := g.v(t, "j")
+	if c := r.TemporalCause(j, g.v(t, "store")); c.Kind != CauseTemporal || c.Value != j || c.Branch != g.b(t, "H") || c.Cycle == nil || c.Cycle.Header() != g.b(t, "H") {
+		t.Errorf("TemporalCause(j, store) = %+v, want the exit of the loop at H", c)
+	}
+	if c := r.TemporalCause(j, g.v(t, "d")); c.Kind != CauseNone {
+		t.Errorf("TemporalCause(j, d) = %+v, want none inside the loop", c)
+	}
+	if !r.IsDivergentUse(j, g.v(t, "store")) || r.IsDivergent(j) {
+		t.Errorf("j: IsDivergent %v, IsDivergentUse at store %v; want false, true", r.IsDivergent(j), r.IsDivergentUse(j, g.v(t, "store")))
+	}
+}

@@ -284,6 +284,7 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	what := subject(kind, name, op)
 	diag := analysis.Diagnostic{Pos: expr.Pos(), End: expr.End(), Category: category}
 	var notes []divergence.Note
+	calleeDiverges, calleeWhy := f.DivergentCallee(call)
 	if cycle, branch := f.NotMConverged(call); cycle != nil {
 		diag.Message = fmt.Sprintf("%s in an irreducible cycle that lanes may enter at different blocks: %s", what, consequence)
 		for _, e := range cycle.Entries {
@@ -298,7 +299,7 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	} else if runs := f.DeferRunDivergence(call); runs != nil {
 		diag.Message = fmt.Sprintf("%s is deferred, and lanes reach the returns that run it under divergent control: each return runs its own call, so %s", what, consequence)
 		notes = runs
-	} else if ranged && !f.DivergentCallee(call) {
+	} else if ranged && !calleeDiverges {
 		// How the iterator runs its body is told in the body; an
 		// iterator that differs between lanes is reported below.
 		return false
@@ -308,12 +309,12 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	} else if outer := f.OuterDivergence(); outer != nil {
 		diag.Message = fmt.Sprintf("%s under divergent control: %s", what, consequence)
 		notes = outer
-	} else if f.DivergentCallee(call) {
+	} else if calleeDiverges {
 		diag.Message = fmt.Sprintf("%s %s called through a lane-dependent function value: lanes may run different functions here, so %s", kind, name, consequence)
 		if ranged {
 			diag.Message = fmt.Sprintf("%s %s ranged over, but the iterator depends on the lane: lanes may run different iterators here, so %s", kind, name, consequence)
 		}
-		notes = f.ExplainValue(call.Common().Value)
+		notes = calleeWhy
 	} else {
 		return false
 	}

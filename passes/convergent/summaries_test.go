@@ -80,6 +80,26 @@ type sumRelatedCase struct {
 // ("divergent value passed here"); then the source of divergence.
 var sumRelatedCases = []sumRelatedCase{
 	{
+		// Lanes pick between literals at a join: the join and its branch
+		// explain it, not what the literals captured.
+		pkg: "funcvalues", fn: "literalsChosenByLane", at: "f()",
+		steps: []string{
+			`^f calls l\.Barrier here$`,
+			`^merges values from paths that lanes took differently, where the if ends$`,
+			`^lanes diverge here: the condition i > 2 depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
+		// Each lane calls the literal its last iteration chose.
+		pkg: "funcvalues", fn: "literalChosenInLoop", at: "f()",
+		steps: []string{
+			`^f is read after a loop that lanes leave in different iterations$`,
+			`^lanes leave the loop here in different iterations: the condition k < l\.Index\(\) depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+	},
+	{
 		// A callback's write to a captured variable, at the helper's call.
 		pkg: "sumcallbacks", fn: "callbackWrites", at: "l.Barrier()",
 		steps: []string{

@@ -1047,20 +1047,19 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 		case *ssa.UnOp:
 			// A function variable (captured, or recursive): what was
 			// stored in it.
-			alloc, ok := v.X.(*ssa.Alloc)
-			if !ok || v.Op != token.MUL {
+			if v.Op != token.MUL {
 				return false
 			}
-			any := false
-			for _, r := range *alloc.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-					any = true
-					if !walk(st.Val) {
-						return false
-					}
+			vals, ok := varStores(v.X)
+			if !ok || len(vals) == 0 {
+				return false
+			}
+			for _, x := range vals {
+				if !walk(x) {
+					return false
 				}
 			}
-			return any
+			return true
 		case *ssa.Lookup:
 			// A local map's entry at a constant key.
 			vals, ok := constKeyEntries(v)
@@ -1080,6 +1079,61 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 	}
 	ok := walk(v)
 	return out, ok
+}
+
+// oneFunc reports whether the function value v is known to be one function
+// on every path, whatever the literal captured: every lane runs the same
+// code when it calls v.
+func oneFunc(v ssa.Value) bool {
+	fns, complete := possibleFuncs(v)
+	if !complete || len(fns) == 0 {
+		return false
+	}
+	for _, fn := range fns[1:] {
+		if fn != fns[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// varStores returns the values stored in the variable at p, a local
+// variable (Alloc) or one a literal captured (FreeVar): by the function that
+// declares it and by every literal that captures it. It reports false if
+// the variable's address goes anywhere else, or a literal that captures it
+// is made where it cannot be seen.
+func varStores(p ssa.Value) ([]ssa.Value, bool) {
+	var names []ssa.Value
+	switch p := p.(type) {
+	case *ssa.Alloc:
+		names = allocAliases(p)
+	case *ssa.FreeVar:
+		names = boxAliases(p)
+	}
+	if names == nil {
+		return nil, false
+	}
+	var vals []ssa.Value
+	for _, a := range names {
+		for _, r := range *a.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Addr != a {
+					return nil, false
+				}
+				vals = append(vals, r.Val)
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return nil, false
+				}
+			case *ssa.MakeClosure, *ssa.DebugRef:
+				// Captured: allocAliases lists the closure's name for it.
+			default:
+				return nil, false
+			}
+		}
+	}
+	return vals, true
 }
 
 // supplied returns what a call supplies to the callee's inputs: arguments,

@@ -1017,22 +1017,30 @@ func (f *Func) Expr(v ssa.Value) ast.Expr { return f.exprs[v] }
 func (f *Func) callExpr(pos token.Pos) *ast.CallExpr { return f.calls[pos] }
 
 // DivergentCallee reports whether call calls a function value that may
-// differ between lanes, so that lanes may run different functions there. A
-// function literal over lane-dependent variables, loaded where every lane
-// stored the same literal, is the same function in every lane: what it
-// needs of its variables is checked at the call (noteClosureRequires).
-func (f *Func) DivergentCallee(call ssa.CallInstruction) bool {
+// differ between lanes, so that lanes may run different functions there,
+// and explains why. A function literal over lane-dependent variables is the
+// same function in every lane: what it needs of its variables is checked at
+// the call (noteClosureRequires).
+func (f *Func) DivergentCallee(call ssa.CallInstruction) (bool, []Note) {
 	common := call.Common()
 	if common.IsInvoke() || staticFunc(common) != nil {
-		return common.IsInvoke() && f.IsDivergent(common.Value)
+		if common.IsInvoke() && f.IsDivergent(common.Value) {
+			return true, f.ExplainValue(common.Value)
+		}
+		return false, nil
 	}
-	if !f.IsDivergent(common.Value) {
-		return false
+	at := f.graph.ids[call]
+	if !f.graph.valueDivergent(f.U, common.Value, at) || oneFunc(common.Value) {
+		return false, nil
 	}
 	if src, ok := storedFuncs(common.Value); ok {
-		return f.graph.selectionDivergent(f.U, src)
+		why, diverges := f.graph.selectionDivergent(f.U, src, at)
+		if !diverges {
+			return false, nil
+		}
+		return true, f.explainCause(why)
 	}
-	return true
+	return true, f.ExplainValue(common.Value)
 }
 
 // A ConvergentCall is a call in f that is a convergent operation: to a

@@ -523,20 +523,58 @@ func boundMethod(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
-// funcStore says where a function value comes from when it was loaded from
-// a local composite that holds nothing but function literals and declared
-// functions: the loads' addresses and indices (addrs), and the stores that
-// put them there.
+// funcStore says where a function value comes from when it was chosen by
+// phis or loaded from a local composite that holds nothing but function
+// literals and declared functions: the phis, the loads' addresses and
+// indices (addrs), and the stores that put them there.
 type funcStore struct {
 	closures []*ssa.MakeClosure
 	// addrs are the addresses and indices (map keys too) that chose v.
 	addrs []ssa.Value
 	// stores put functions there: *ssa.Store or *ssa.MapUpdate.
 	stores []ssa.Instruction
+	// phis chose v among functions on different paths.
+	phis []*ssa.Phi
+}
+
+// funcIdentity returns what says which code the function value v runs: the
+// function itself, or a literal's function whatever it captured. Values it
+// cannot see through are their own identity.
+func funcIdentity(v ssa.Value) ssa.Value {
+	return identityOf(v, make(map[*ssa.Phi]bool))
+}
+
+func identityOf(v ssa.Value, seen map[*ssa.Phi]bool) ssa.Value {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return nil // nil: no code, and no other value
+	case *ssa.MakeClosure:
+		return x.Fn
+	case *ssa.ChangeType:
+		return identityOf(x.X, seen)
+	case *ssa.Phi:
+		if seen[x] {
+			return nil // the phi itself: no other value
+		}
+		seen[x] = true
+		var common ssa.Value
+		for _, e := range x.Edges {
+			id := identityOf(e, seen)
+			if id == nil {
+				continue
+			}
+			if common != nil && common != id {
+				return x
+			}
+			common = id
+		}
+		return common
+	}
+	return v
 }
 
 // storedFuncs finds, for a function value v that is a function or literal,
-// or was loaded from a local struct, array, slice or map that only ever
+// a phi of such values, or was loaded from a local struct, array, slice or map that only ever
 // holds those and that nothing else gets hold of, where it comes from. It
 // reports false for anything else.
 func storedFuncs(v ssa.Value) (*funcStore, bool) {
@@ -548,11 +586,24 @@ func storedFuncs(v ssa.Value) (*funcStore, bool) {
 		switch v := v.(type) {
 		case *ssa.Function:
 			return true
+		case *ssa.Const:
+			return v.IsNil() // calling it panics: no function to run
 		case *ssa.MakeClosure:
 			src.closures = append(src.closures, v)
 			return true
 		case *ssa.ChangeType:
 			return value(v.X)
+		case *ssa.Phi:
+			if slices.Contains(src.phis, v) {
+				return true
+			}
+			src.phis = append(src.phis, v)
+			for _, e := range v.Edges {
+				if !value(e) {
+					return false
+				}
+			}
+			return true
 		case *ssa.UnOp:
 			if v.Op != token.MUL {
 				return false

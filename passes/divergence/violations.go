@@ -277,45 +277,70 @@ func (g *funcGraph) calleeDivergent(r *uniformity.Result, c convergentSite) bool
 	if common.IsInvoke() || staticFunc(common) != nil || rangeOverFunc(c.call) != nil {
 		return false
 	}
-	if !g.valueDivergent(r, common.Value, c.id) {
+	if !g.valueDivergent(r, common.Value, c.id) || oneFunc(common.Value) {
 		return false
 	}
 	if src, ok := storedFuncs(common.Value); ok {
-		return g.selectionDivergent(r, src)
+		_, diverges := g.selectionDivergent(r, src, c.id)
+		return diverges
 	}
 	return g.holdingInput(common.Value) >= 0
 }
 
-// selectionDivergent reports whether lanes may load different functions
-// from the local composites of src in r: at divergent places, or after
-// stores under divergent control.
-func (g *funcGraph) selectionDivergent(r *uniformity.Result, src *funcStore) bool {
-	divergent := func(v ssa.Value) bool {
+// selectionDivergent reports whether lanes may pick different functions at
+// the node at from the sources src in r, and why (a Cause of kind CauseNone
+// when there is nothing to show): at phis where lanes that diverged meet, or
+// that lanes leave in different iterations of a cycle; by loading from
+// local composites at divergent places, or after stores under divergent
+// control.
+func (g *funcGraph) selectionDivergent(r *uniformity.Result, src *funcStore, at int) (uniformity.Cause, bool) {
+	divergent := func(v ssa.Value) (uniformity.Cause, bool) {
 		_, id, ok := g.findValue(v)
-		return ok && r.IsDivergent(id)
+		return uniformity.Cause{Kind: uniformity.CauseOperand, Value: id}, ok && r.IsDivergent(id)
+	}
+	for _, phi := range src.phis {
+		if funcIdentity(phi) != phi {
+			continue // one function on every path
+		}
+		v, id, ok := g.findValue(phi)
+		if !ok {
+			return uniformity.Cause{}, true
+		}
+		if _, ok := v.(*ssa.Phi); !ok {
+			continue // folded: one value on every path
+		}
+		if c := r.JoinCause(g.blockOf[id]); c.Kind != uniformity.CauseNone {
+			return c, true
+		}
+		if c := r.TemporalCause(id, at); c.Kind != uniformity.CauseNone {
+			return c, true // each lane calls what its last iteration chose
+		}
 	}
 	for _, a := range src.addrs {
-		if divergent(a) {
-			return true
+		if c, ok := divergent(a); ok {
+			return c, true
 		}
 	}
 	for _, st := range src.stores {
 		id, ok := g.ids[st]
-		var at ssa.Value
+		if !ok {
+			return uniformity.Cause{}, true
+		}
+		var addr ssa.Value
 		switch st := st.(type) {
 		case *ssa.Store:
-			at = st.Addr
+			addr = st.Addr
 		case *ssa.MapUpdate:
-			at = st.Key
+			addr = st.Key
 		}
-		if !ok || divergent(at) {
-			return true
+		if c, ok := divergent(addr); ok {
+			return c, true
 		}
-		if _, ok := g.underDivergentControl(r, id); ok {
-			return true
+		if branch, ok := g.underDivergentControl(r, id); ok {
+			return uniformity.Cause{Kind: uniformity.CauseControl, Value: id, Branch: branch}, true
 		}
 	}
-	return false
+	return uniformity.Cause{}, false
 }
 
 // iteratorDiverges reports whether the iterator that the range-over-func

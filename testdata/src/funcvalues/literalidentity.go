@@ -1,0 +1,118 @@
+package funcvalues
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+// Which function a phi of literals holds is decided by the paths that met
+// there, not by what the literals captured.
+
+// Lanes pick between two literals by a uniform test: every lane runs the
+// same one, whatever each captured.
+func literalsChosenUniformly(l spmd.Lane, data []int, n int) {
+	i := l.Index()
+	up := func() { data[i]++; l.Barrier() }
+	down := func() { data[i]--; l.Barrier() }
+	f := up
+	if n > 2 {
+		f = down
+	}
+	f()
+}
+
+// The same test on the lane: lanes run different literals.
+func literalsChosenByLane(l spmd.Lane, data []int) {
+	i := l.Index()
+	up := func() { data[i]++; l.Barrier() }
+	down := func() { data[i]--; l.Barrier() }
+	f := up
+	if i > 2 {
+		f = down
+	}
+	f() // want `barrier f called through a lane-dependent function value`
+}
+
+// Lanes leave the loop in different iterations, each with the literal its
+// last iteration chose.
+func literalChosenInLoop(l spmd.Lane, data []int) {
+	up := func() { l.Barrier() }
+	down := func() { l.Barrier() }
+	f := up
+	for k := 0; k < l.Index(); k++ {
+		if k == 1 {
+			f = down
+		}
+	}
+	f() // want `barrier f called through a lane-dependent function value`
+}
+
+// The same loop with a uniform trip count.
+func literalChosenInUniformLoop(l spmd.Lane, data []int, n int) {
+	i := l.Index()
+	up := func() { data[i]++; l.Barrier() }
+	down := func() { data[i]--; l.Barrier() }
+	f := up
+	for k := 0; k < n; k++ {
+		if k == 1 {
+			f = down
+		}
+	}
+	f()
+}
+
+// One literal on both sides of a lane-dependent branch, or nothing yet.
+func oneLiteralEitherWay(l spmd.Lane, data []int) {
+	i := l.Index()
+	var f func()
+	for k := 0; k < 2; k++ {
+		g := func() { data[k+i]++; l.Barrier() }
+		if i > k {
+			f = g
+		} else {
+			f = g
+		}
+	}
+	f()
+}
+
+// A recursive literal over lane-dependent variables is one function: the
+// lanes recurse together as long as the depth they stop at is uniform.
+func recursiveLiteral(l spmd.Lane, data []int, need []int) {
+	i := l.Index()
+	depth := spmd.ReduceMax(l, need[i])
+	var descend func(d int)
+	descend = func(d int) {
+		if d >= depth {
+			return
+		}
+		data[i] += d
+		l.Barrier()
+		descend(d + 1)
+	}
+	descend(0)
+}
+
+// Each lane stops at its own depth.
+func recursiveLiteralOwnDepth(l spmd.Lane, data []int, need []int) {
+	i := l.Index()
+	depth := need[i]
+	var descend func(d int)
+	descend = func(d int) {
+		if d >= depth {
+			return
+		}
+		data[i] += d
+		l.Barrier()    // want `barrier l.Barrier under divergent control`
+		descend(d + 1) // want `barrier l.Barrier \(reached through descend\) under divergent control`
+	}
+	descend(0)
+}
+
+// A function variable that a literal may set: both functions are possible
+// at the call, and the literal runs under divergent control.
+func variableSetByLiteral(l spmd.Lane) {
+	f := func() {}
+	set := func() { f = l.Barrier }
+	if l.Index() > 1 {
+		set()
+	}
+	f() // want `barrier f called through a lane-dependent function value`
+}
