@@ -539,6 +539,9 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	if s == nil && sf != nil && boundInterfaceMethod(sf) {
 		s = g.boundInvokeIn(sf) // f := it.Do; f()
 	}
+	if s == nil && sf != nil && (sf.Pkg != g.fn.Pkg || len(sf.Blocks) == 0) {
+		s = opaqueSummary(common)
+	}
 	throughBody := false
 	var own *Summary // an iterator's own convergent operations, beside its body's
 	if s == nil && sf == nil {
@@ -605,6 +608,35 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	}
 }
 
+// opaqueSummary bounds a call of a function whose body this analysis does
+// not see and that nothing summarizes (slices.SortFunc, say), for the
+// functions it is given: it may call them any number of times, under
+// control that depends on anything else it is given, what that points to,
+// and what they return. Nil if it is given no function.
+func opaqueSummary(common *ssa.CallCommon) *Summary {
+	args := supplied(common)
+	var funcs, others []Input
+	for i, a := range args {
+		if isFunc(a.Type()) {
+			funcs = append(funcs, Input{Index: i})
+			others = append(others, Input{Index: i, Calls: true})
+			continue
+		}
+		others = append(others, Input{Index: i})
+		if pointsToMemory(a.Type()) {
+			others = append(others, Input{Index: i, Contents: true})
+		}
+	}
+	if len(funcs) == 0 {
+		return nil
+	}
+	s := &Summary{Inferred: true, Opaque: true, CallsInputs: funcs}
+	for range funcs {
+		s.CallControl = append(s.CallControl, Dependence{On: others})
+	}
+	return s
+}
+
 // callbackSite returns, for the call of site, the site of the first
 // convergent function it gives its callee to call, if any.
 func (g *funcGraph) callbackSite(site convergentSite) (convergentSite, bool) {
@@ -624,7 +656,7 @@ func (g *funcGraph) callbackSite(site convergentSite) (convergentSite, bool) {
 		}
 		reqs := s.Requires
 		if deps := s.deps(g.controlAspect(args[in.Index])); i < len(deps) {
-			reqs = append(slices.Clone(reqs), callbackRequires(common, deps[i], in, fs)...)
+			reqs = append(slices.Clone(reqs), callbackRequires(common, deps[i], in, fs, s.Opaque)...)
 			if deps[i].Always {
 				site.calleeDivergence = deps[i].Why
 			}
@@ -638,8 +670,8 @@ func (g *funcGraph) callbackSite(site convergentSite) (convergentSite, bool) {
 
 // callbackRequires returns the requirements of a callee that calls its
 // function input f, given a convergent function (fs), under control that
-// depends on its inputs: those must be uniform.
-func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *Summary) []Requirement {
+// depends on its inputs (or, opaque, may): those must be uniform.
+func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *Summary, opaque bool) []Requirement {
 	obj, _ := callee(common)
 	var params []string
 	var inTypes []types.Type
@@ -683,8 +715,12 @@ func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *S
 				continue
 			}
 		}
-		req.Why = []string{fmt.Sprintf("%s decides whether %s calls %s, given a function that reaches %s",
-			RequirementSubject(req, name), name, strings.TrimPrefix(input(f.Index), "parameter "), reached)}
+		decides := "decides"
+		if opaque {
+			decides = "may decide (its body is not analyzed)"
+		}
+		req.Why = []string{fmt.Sprintf("%s %s whether %s calls %s, given a function that reaches %s",
+			RequirementSubject(req, name), decides, name, strings.TrimPrefix(input(f.Index), "parameter "), reached)}
 		out = append(out, req)
 	}
 	return out

@@ -46,6 +46,9 @@ type Summary struct {
 	// Inferred: the fields below describe the body; a declared summary has
 	// none of them.
 	Inferred bool
+	// Opaque: the body is not known, and the fields below only bound what
+	// it may do (see opaqueSummary). Never exported.
+	Opaque bool
 	// Results says, per result, when it is divergent.
 	Results []Dependence
 	// ResultContents says, per result, when memory that the function
