@@ -375,9 +375,9 @@ func apply(f func()) { f() }
 // lane-dependent variable it captured.
 func CapturedThroughHelper(l spmd.Lane) {
 	i := l.Index()
-	apply(func() { // want `captured variable i of the function literal at agreement.go:\d+, which apply calls, must be uniform`
+	apply(func() {
 		if i > 0 {
-			l.Barrier()
+			l.Barrier() // want `barrier l.Barrier under divergent control`
 		}
 	})
 }

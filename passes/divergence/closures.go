@@ -225,26 +225,14 @@ func (pa *packageAnalysis) seedClosures() {
 }
 
 // calledInPlace reports whether the literal mc makes runs as code of the
-// function that makes it: called there (directly, or from a local
-// composite) or when it returns (deferred), or the body of a range-over-func
-// loop. A literal handed to another function, or started as a goroutine,
-// is reported where it is handed over, by the requirements of its summary.
+// function that makes it, by the lanes that run that: called there
+// (directly, or from a local composite), when it returns (deferred),
+// handed to a function that calls it, or the body of a range-over-func
+// loop. A literal started as a goroutine is not: it runs outside the lanes.
 func calledInPlace(mc *ssa.MakeClosure) bool {
-	if fn, _ := mc.Fn.(*ssa.Function); fn != nil && fn.Synthetic == rangeFuncYield {
-		return true
-	}
 	for _, r := range *mc.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Defer:
-			if slices.Contains(r.Common().Args, ssa.Value(mc)) {
-				return false
-			}
-		case *ssa.Go:
+		if g, ok := r.(*ssa.Go); ok && (g.Call.Value == ssa.Value(mc) || slices.Contains(g.Call.Args, ssa.Value(mc))) {
 			return false
-		case ssa.CallInstruction:
-			if slices.Contains(r.Common().Args, ssa.Value(mc)) {
-				return false
-			}
 		}
 	}
 	return true

@@ -38,8 +38,9 @@
 // a closure sees the variables it captures from code that lanes run as the
 // lane's own (not from a test, benchmark, example, fuzz target, main or
 // init, which run once, outside the lanes), and what they point to when that code stores memory it
-// allocated there (not a kernel's parameter kept in a variable). A literal called where it is made, or deferred, is the
-// function's own code: its findings are in it. Receiving from a channel
+// allocated there (not a kernel's parameter kept in a variable). A literal called where it is made, deferred, or handed to a
+// function that calls it, is the function's own code, run by its lanes: its
+// findings are in it. Receiving from a channel
 // (but one the lane made and keeps to itself, which is its own memory), a
 // select with several cases, map iteration order (also of an iterator that
 // code without a known body makes from a map) and the results of

@@ -197,8 +197,7 @@ func calledLiteral(l spmd.Lane) {
 }
 
 // ... and so is a deferred literal, which the same lanes run when the
-// function returns (a literal given to another function is reported where
-// it is handed over, see sumhigherorder).
+// function returns...
 func deferredLiteral(l spmd.Lane) {
 	limit := l.Index() % 2
 	defer func() {
@@ -206,6 +205,29 @@ func deferredLiteral(l spmd.Lane) {
 			l.Barrier() // want `barrier l.Barrier under divergent control`
 		}
 	}()
+}
+
+// ... and one handed to a function that calls it: the literal's branch on
+// what it captured is divergent wherever it is called.
+func handedLiteral(l spmd.Lane, xs []int) {
+	limit := l.Index() % 2
+	forEach(xs, func(x int) {
+		if x > limit {
+			spmd.ReduceAdd(l, x) // want `collective spmd.ReduceAdd under divergent control`
+		}
+	})
+	n := l.Count()
+	forEach(xs, func(x int) { // fine: n is the same in every lane
+		if x > n {
+			spmd.ReduceAdd(l, x)
+		}
+	})
+}
+
+func forEach(xs []int, f func(int)) {
+	for _, x := range xs {
+		f(x)
+	}
 }
 
 // A deferred literal reads the variables it captured when it runs: done is

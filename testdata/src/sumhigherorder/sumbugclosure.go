@@ -156,14 +156,14 @@ func structToHelper(l spmd.Lane) { // want structToHelper:`spmd\(barrier\)`
 	}
 }
 
-// A closure given to a helper that calls it: what it captured must be
-// uniform if it decides whether the closure's barrier runs, and the report
-// is where the closure is given.
+// A closure given to a helper that calls it is the kernel's code, run by
+// the kernel's lanes: a branch on a lane-dependent variable it captured is
+// divergent in it, and the report is at its barrier.
 func capturedThroughHelper(l spmd.Lane) { // want capturedThroughHelper:`spmd\(barrier\)`
 	i := l.Index()
-	apply(func() { // want `captured variable i of the function literal at sumbugclosure.go:\d+, which apply calls, must be uniform`
+	apply(func() {
 		if i > 0 {
-			l.Barrier()
+			l.Barrier() // want `barrier l.Barrier under divergent control`
 		}
 	})
 	n := l.Count()
