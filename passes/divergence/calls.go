@@ -1080,12 +1080,27 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 			return true
 		case *ssa.ChangeType:
 			return walk(v.X)
+		case *ssa.Index:
+			// An element of a local array.
+			vals, ok := elementStores(v.X)
+			for _, e := range vals {
+				ok = ok && walk(e)
+			}
+			return ok && len(vals) > 0
 		case *ssa.UnOp:
-			// A function variable (captured, or recursive): what was
-			// stored in it.
 			if v.Op != token.MUL {
 				return false
 			}
+			if ia, ok := v.X.(*ssa.IndexAddr); ok {
+				// An element of a local slice or array.
+				vals, ok := elementStores(ia.X)
+				for _, e := range vals {
+					ok = ok && walk(e)
+				}
+				return ok && len(vals) > 0
+			}
+			// A function variable (captured, or recursive): what was
+			// stored in it.
 			vals, ok := varStores(v.X)
 			if !ok || len(vals) == 0 {
 				return false
@@ -1139,13 +1154,7 @@ func oneFunc(v ssa.Value) bool {
 // the variable's address goes anywhere else, or a literal that captures it
 // is made where it cannot be seen.
 func varStores(p ssa.Value) ([]ssa.Value, bool) {
-	var names []ssa.Value
-	switch p := p.(type) {
-	case *ssa.Alloc:
-		names = allocAliases(p)
-	case *ssa.FreeVar:
-		names = boxAliases(p)
-	}
+	names := varAliases(p)
 	if names == nil {
 		return nil, false
 	}
@@ -1164,6 +1173,159 @@ func varStores(p ssa.Value) ([]ssa.Value, bool) {
 				}
 			case *ssa.MakeClosure, *ssa.DebugRef:
 				// Captured: allocAliases lists the closure's name for it.
+			default:
+				return nil, false
+			}
+		}
+	}
+	return vals, true
+}
+
+// varAliases returns the names of the local variable at p in the function
+// that declares it and in the literals that capture it, or nil if p is not
+// a local variable.
+func varAliases(p ssa.Value) []ssa.Value {
+	switch p := p.(type) {
+	case *ssa.Alloc:
+		return allocAliases(p)
+	case *ssa.FreeVar:
+		return boxAliases(p)
+	}
+	return nil
+}
+
+// elementStores returns the values stored in the elements of x, a slice or
+// array that the function builds itself (make, composite literals, append,
+// slicing, and local variables holding those), by any name it has: every
+// value that an element may hold, whenever it is read. It reports false if
+// x comes from anywhere else or goes where its elements could be written
+// unseen (a call, a field, a result).
+func elementStores(x ssa.Value) ([]ssa.Value, bool) {
+	pool := make(map[ssa.Value]bool)
+	var work, vals []ssa.Value
+	add := func(v ssa.Value) {
+		if !pool[v] {
+			pool[v] = true
+			work = append(work, v)
+		}
+	}
+	isArrayAlloc := func(v ssa.Value) bool {
+		a, ok := v.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		_, ok = a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array)
+		return ok
+	}
+	// addVar takes in every value stored in the variable at p, and every
+	// load of it.
+	addVar := func(p ssa.Value) bool {
+		stored, ok := varStores(p)
+		if !ok {
+			return false
+		}
+		for _, v := range stored {
+			add(v)
+		}
+		for _, a := range varAliases(p) {
+			for _, r := range *a.Referrers() {
+				if load, ok := r.(*ssa.UnOp); ok {
+					add(load)
+				}
+			}
+		}
+		return true
+	}
+	add(x)
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		// Where v comes from.
+		switch v := v.(type) {
+		case *ssa.Const, *ssa.MakeSlice:
+			// nil, or zero elements
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				add(e)
+			}
+		case *ssa.Slice:
+			add(v.X)
+		case *ssa.Alloc:
+			if !isArrayAlloc(v) {
+				return nil, false
+			}
+		case *ssa.Call:
+			if b, ok := v.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
+				return nil, false
+			}
+			for _, a := range v.Call.Args {
+				add(a)
+			}
+		case *ssa.UnOp:
+			if v.Op != token.MUL {
+				return nil, false
+			}
+			if isArrayAlloc(v.X) {
+				add(v.X)
+			} else if !addVar(v.X) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		// Where v goes.
+		refs := v.Referrers()
+		if refs == nil {
+			continue // a constant
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.IndexAddr:
+				for _, rr := range *r.Referrers() {
+					switch rr := rr.(type) {
+					case *ssa.Store:
+						if rr.Addr != r {
+							return nil, false
+						}
+						vals = append(vals, rr.Val)
+					case *ssa.UnOp:
+						if rr.Op != token.MUL {
+							return nil, false
+						}
+					case *ssa.DebugRef:
+					default:
+						return nil, false
+					}
+				}
+			case *ssa.Index, *ssa.DebugRef:
+			case *ssa.Phi, *ssa.Slice:
+				add(r.(ssa.Value))
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return nil, false
+				}
+				add(r) // the value of a local array
+			case *ssa.Call:
+				b, ok := r.Call.Value.(*ssa.Builtin)
+				if !ok {
+					return nil, false
+				}
+				switch b.Name() {
+				case "append":
+					add(r)
+				case "len", "cap":
+				default:
+					return nil, false
+				}
+			case *ssa.Store:
+				switch {
+				case r.Addr == v: // a whole local array
+					add(r.Val)
+				case isArrayAlloc(r.Addr):
+					add(r.Addr)
+				case !addVar(r.Addr):
+					return nil, false
+				}
 			default:
 				return nil, false
 			}

@@ -116,3 +116,53 @@ func variableSetByLiteral(l spmd.Lane) {
 	}
 	f() // want `barrier f called through a lane-dependent function value`
 }
+
+// A slice the kernel builds, by append or a composite literal, holds the
+// functions stored in it: with one literal in every element, any lane's
+// pick is the same code, whatever each lane's closure captured.
+func sliceOfOneLiteral(l spmd.Lane, data []float64) {
+	x := data[l.Index()]
+	var parts []func() float64
+	for k := 1; k <= 3; k++ {
+		parts = append(parts, func() float64 { return spmd.ReduceAdd(l, x*float64(k)) })
+	}
+	for _, p := range parts {
+		data[l.Index()] += p()
+	}
+}
+
+func arrayOfOneLiteral(l spmd.Lane) {
+	sync := func() { l.Barrier() }
+	steps := [2]func(){sync, sync}
+	steps[l.Index()%2]()
+}
+
+// Two literals in the elements, picked by the lane: lanes run different
+// code.
+func arrayOfTwoLiterals(l spmd.Lane) {
+	steps := [2]func(){func() { l.Barrier() }, func() { l.Barrier() }}
+	steps[l.Index()%2]() // want `barrier steps\[l.Index\(\)%2\] called through a lane-dependent function value`
+}
+
+func sliceOfTwoLiterals(l spmd.Lane) {
+	steps := []func(){func() { l.Barrier() }}
+	steps = append(steps, func() { l.Barrier() })
+	steps[l.Index()%2]() // want `barrier steps\[l.Index\(\)%2\] called through a lane-dependent function value`
+}
+
+// An element written through another name of the slice counts too.
+func sliceWrittenThroughAlias(l spmd.Lane) {
+	sync := func() { l.Barrier() }
+	steps := []func(){sync, sync}
+	alias := steps[:1]
+	alias[0] = func() { l.Barrier() }
+	steps[l.Index()%2]() // want `barrier steps\[l.Index\(\)%2\] called through a lane-dependent function value`
+}
+
+// A slice given to a function may be written there.
+func sliceGivenAway(l spmd.Lane, fill func([]func())) {
+	sync := func() { l.Barrier() }
+	steps := []func(){sync, sync}
+	fill(steps)
+	steps[l.Index()%2]() // want `barrier steps\[l.Index\(\)%2\] called through a lane-dependent function value`
+}
