@@ -58,6 +58,8 @@ var checked = []string{
 	"./round23/idiom/lanekit", "./round23/idiom/flow", "./round23/idiom/kern", "./round23/idiom/pipes",
 	"./round24/exam/gpulib", "./round24/exam/sources", "./round24/exam/control", "./round24/exam/memory", "./round24/exam/collectives",
 	"./round25/proj/kern", "./round25/proj/internal/testutil", "./round25/proj/app/histo", "./round25/proj/app/scan", "./round25/proj/app/sortnet",
+	"./round26/machines/gotoloops", "./round26/machines/interp", "./round26/machines/lexer", "./round26/machines/proto",
+	"./round26/funcs/kit", "./round26/funcs/control", "./round26/funcs/dispatch", "./round26/funcs/scan", "./round26/funcs/apps",
 }
 
 // withTests are the packages of checked whose test files hold kernels and
