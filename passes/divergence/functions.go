@@ -1,6 +1,7 @@
 package divergence
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -40,6 +41,14 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, ke
 	}
 	for _, fn := range declared {
 		add(fn)
+	}
+	// The package initializer runs the variables' initializers: their
+	// literals (var Err = spmd.Run(n, func(l spmd.Lane) {...})) are its.
+	if init := pkg.Func("init"); init != nil && init.Synthetic != "" {
+		add(init)
+		// In the order of the source, a literal after the function
+		// that makes it.
+		slices.SortStableFunc(all, func(a, b *ssa.Function) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	}
 
 	inferLaunchers(all, vocab)
