@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
@@ -27,6 +28,10 @@ import (
 	"github.com/spmdvet/spmdvet/passes/convergent"
 	"github.com/spmdvet/spmdvet/passes/divergence"
 )
+
+// stallChildForTest makes the checker child wait before it works, for the
+// test of what happens to it when its parent is killed.
+const stallChildForTest = "SPMDVET_STALL_CHILD_FOR_TEST"
 
 var analyzers = []*analysis.Analyzer{divergence.Analyzer, convergent.Analyzer}
 
@@ -46,6 +51,9 @@ func main() {
 		if code := runTidied(args); code >= 0 {
 			os.Exit(code)
 		}
+	}
+	if os.Getenv(childEnv) != "" && os.Getenv(stallChildForTest) != "" {
+		time.Sleep(time.Minute) // a checker child that works for long
 	}
 	multichecker.Main(analyzers...)
 }

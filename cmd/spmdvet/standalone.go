@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 // childEnv marks the spmdvet process that runs the checker for a parent
@@ -43,13 +45,24 @@ func runTidied(args []string) int {
 	cmd := exec.Command(self, args...)
 	cmd.Env = append(os.Environ(), childEnv+"=1")
 	cmd.Stdin, cmd.Stdout = os.Stdin, os.Stdout
+	cmd.SysProcAttr = childAttr()
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return -1
 	}
+	// The child runs the command: a signal that would stop spmdvet
+	// stops it instead, and spmdvet exits as it does.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
 	if err := cmd.Start(); err != nil {
 		return -1
 	}
+	go func() {
+		for s := range sigs {
+			cmd.Process.Signal(s)
+		}
+	}()
 	dir, _ := os.Getwd()
 	tidy(stderr, os.Stderr, dir)
 	err = cmd.Wait()
@@ -59,6 +72,12 @@ func runTidied(args []string) int {
 		return 0
 	case errors.As(err, &exit) && exit.ExitCode() >= 0:
 		return exit.ExitCode()
+	case errors.As(err, &exit):
+		// Killed by a signal: exit the way a shell reports it.
+		if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return 1
 	default:
 		fmt.Fprintf(os.Stderr, "spmdvet: %v\n", err)
 		return 1
