@@ -60,6 +60,9 @@ var checked = []string{
 	"./round25/proj/kern", "./round25/proj/internal/testutil", "./round25/proj/app/histo", "./round25/proj/app/scan", "./round25/proj/app/sortnet",
 	"./round26/machines/gotoloops", "./round26/machines/interp", "./round26/machines/lexer", "./round26/machines/proto",
 	"./round26/funcs/kit", "./round26/funcs/control", "./round26/funcs/dispatch", "./round26/funcs/scan", "./round26/funcs/apps",
+	"./round27/exam/sources", "./round27/exam/propagate", "./round27/exam/control", "./round27/exam/memory",
+	"./round27/exam/helpers", "./round27/exam/vocab", "./round27/exam/vocab/gpu",
+	"./round27/loops/tempdiv", "./round27/loops/uniexit", "./round27/loops/nests", "./round27/loops/ranges", "./round27/loops/carried",
 }
 
 // withTests are the packages of checked whose test files hold kernels and
