@@ -218,6 +218,10 @@ func subject(kind, name, op string) string {
 	return fmt.Sprintf("%s %s (reached through %s)", kind, op, name)
 }
 
+// maxEntryNotes bounds the entries of an irreducible cycle that a finding
+// names.
+const maxEntryNotes = 8
+
 // reached returns the convergent operation that c reaches through other
 // calls, and the notes that show the way; op is "" if c is the operation
 // itself or calls a function not known statically.
@@ -287,7 +291,14 @@ func check(pass *analysis.Pass, f *divergence.Func, c divergence.ConvergentCall,
 	calleeDiverges, calleeWhy := f.DivergentCallee(call)
 	if cycle, branch := f.NotMConverged(call); cycle != nil {
 		diag.Message = fmt.Sprintf("%s in an irreducible cycle that lanes may enter at different blocks: %s", what, consequence)
-		for _, e := range cycle.Entries {
+		for i, e := range cycle.Entries {
+			if i == maxEntryNotes && len(cycle.Entries) > maxEntryNotes+1 {
+				// A generated state machine can have thousands.
+				last := notes[len(notes)-1]
+				notes = append(notes, divergence.Note{Pos: last.Pos, End: last.Pos,
+					Message: fmt.Sprintf("and %d more entries of the cycle", len(cycle.Entries)-i)})
+				break
+			}
 			notes = append(notes, f.EntryNote(f.Block(e)))
 		}
 		if branch != nil {

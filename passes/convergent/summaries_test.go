@@ -504,6 +504,25 @@ var sumRelatedCases = []sumRelatedCase{
 		only: true,
 	},
 	{
+		// Eight entries, then how many more.
+		pkg: "irreducible", fn: "enteredAtTenBlocks", at: "l.Barrier()",
+		steps: []string{
+			`^the cycle can be entered here, at e\d$`,
+			`^the cycle can be entered here, at e\d$`,
+			`^the cycle can be entered here, at e\d$`,
+			`^the cycle can be entered here, at e\d$`,
+			`^the cycle can be entered here, at e\d$`,
+			`^the cycle can be entered here, at e\d$`,
+			`^the cycle can be entered here, at e\d$`,
+			`^the cycle can be entered here, at e\d$`,
+			`^and 2 more entries of the cycle$`,
+			`^lanes diverge here: the switch compares a lane-dependent value with case 0$`,
+			`^l\.Index\(\) % 10 depends on the lane$`,
+			`^l\.Index\(\) is the lane index$`,
+		},
+		only: true,
+	},
+	{
 		// The statement by which lanes left is named after the branch.
 		pkg: "loops", fn: "divergentBreak", at: "l.Barrier()",
 		steps: []string{

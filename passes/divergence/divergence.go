@@ -71,6 +71,9 @@ type Func struct {
 	explaining *atomic.Int32
 	// The if statements of the body, by condition (ifEnd).
 	ifs map[token.Pos]*ast.IfStmt
+	// The labelled statements of the body, by label (EntryNote).
+	labelsOnce sync.Once
+	labels     map[string]*ast.LabeledStmt
 	// The range statements of the body, by operand (findRanges).
 	rangesOnce   sync.Once
 	ranges       map[ast.Expr]*ast.RangeStmt

@@ -1150,18 +1150,26 @@ func (f *Func) Text(e ast.Expr) string { return f.text(e) }
 // b is a labelled statement, which is where a goto enters.
 func (f *Func) EntryNote(b *ssa.BasicBlock) Note {
 	var label *ast.LabeledStmt
-	if syntax := f.SSA.Syntax(); syntax != nil && token.IsIdentifier(b.Comment) {
-		ast.Inspect(syntax, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return n == syntax
-			case *ast.LabeledStmt:
-				if n.Label.Name == b.Comment {
-					label = n
-				}
+	if token.IsIdentifier(b.Comment) {
+		f.labelsOnce.Do(func() {
+			syntax := f.SSA.Syntax()
+			if syntax == nil {
+				return
 			}
-			return label == nil
+			f.labels = make(map[string]*ast.LabeledStmt)
+			ast.Inspect(syntax, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return n == syntax
+				case *ast.LabeledStmt:
+					if _, ok := f.labels[n.Label.Name]; !ok {
+						f.labels[n.Label.Name] = n
+					}
+				}
+				return true
+			})
 		})
+		label = f.labels[b.Comment]
 	}
 	if label != nil {
 		return Note{label.Pos(), label.Colon + 1, "the cycle can be entered here, at " + label.Label.Name}

@@ -114,3 +114,53 @@ c:
 	x *= 2
 	goto a
 }
+
+// A cycle entered at many blocks: the finding names a few of its entries,
+// and how many more there are.
+func enteredAtTenBlocks(l spmd.Lane, n int) {
+	switch l.Index() % 10 {
+	case 0:
+		goto e0
+	case 1:
+		goto e1
+	case 2:
+		goto e2
+	case 3:
+		goto e3
+	case 4:
+		goto e4
+	case 5:
+		goto e5
+	case 6:
+		goto e6
+	case 7:
+		goto e7
+	case 8:
+		goto e8
+	default:
+		goto e9
+	}
+e0:
+	n++
+e1:
+	n++
+e2:
+	n++
+e3:
+	n++
+e4:
+	n++
+e5:
+	n++
+e6:
+	n++
+e7:
+	n++
+e8:
+	n++
+e9:
+	l.Barrier() // want `barrier l.Barrier in an irreducible cycle that lanes may enter at different blocks`
+	if n < 100 {
+		goto e0
+	}
+}
