@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -37,7 +38,7 @@ func uniformityMain(args []string) int {
 	run := fs.String("run", "", "only functions whose name matches `regexp`")
 	tests := fs.Bool("test", true, "also analyze the packages' tests, as the checker does")
 	fixed := fs.Bool("fixed", false, "with the fixes of LLVM 22's bugs, as the checker has them, rather than exactly as LLVM 22")
-	fs.Bool("llvm22", true, "exactly as LLVM 22 (the default; kept for old scripts)")
+	llvm22 := fs.Bool("llvm22", true, "exactly as LLVM 22 (the default); -llvm22=false is -fixed")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), uniformityUsage)
 		fs.PrintDefaults()
@@ -60,6 +61,15 @@ func uniformityMain(args []string) int {
 		fs.Usage()
 		return 2
 	}
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["fixed"] && set["llvm22"] && *fixed == *llvm22 {
+		fmt.Fprintf(os.Stderr, "spmdvet uniformity: -fixed=%v and -llvm22=%v contradict each other\n", *fixed, *llvm22)
+		return 2
+	}
+	if set["llvm22"] && !*llvm22 {
+		*fixed = true
+	}
 	if !*fixed {
 		if err := divergence.Analyzer.Flags.Set("llvm22", "true"); err != nil {
 			fmt.Fprintf(os.Stderr, "spmdvet uniformity: %v\n", err)
@@ -79,17 +89,19 @@ func uniformityMain(args []string) int {
 		}
 		out.Functions = append(out.Functions, dumpOf(f, fset))
 	}
+	w := bufio.NewWriter(os.Stdout)
 	if *asJSON {
-		enc := json.NewEncoder(os.Stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
-			fmt.Fprintf(os.Stderr, "spmdvet uniformity: %v\n", err)
-			return 1
+		enc.Encode(out) // an error stays in w
+	} else {
+		for _, f := range out.Functions {
+			f.writeText(w)
 		}
-		return 0
 	}
-	for _, f := range out.Functions {
-		f.writeText(os.Stdout)
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(os.Stderr, "spmdvet uniformity: writing the dump: %v\n", err)
+		return 1
 	}
 	return 0
 }

@@ -3,6 +3,8 @@ package main_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -578,7 +580,36 @@ func TestUniformityFixed(t *testing.T) {
 		t.Error("-fixed: the phi of x at B1 is uniform, want divergent")
 	}
 	if phiAtB1("-llvm22") {
-		t.Error("-llvm22 (the default, kept for old scripts): the phi of x at B1 is divergent")
+		t.Error("-llvm22 (the default): the phi of x at B1 is divergent")
+	}
+	if !phiAtB1("-llvm22=false") {
+		t.Error("-llvm22=false: the phi of x at B1 is uniform, want divergent as with -fixed")
+	}
+	r := spmdvet(t, dir, "uniformity", "-fixed", "-llvm22", "./k")
+	wantCode(t, "uniformity -fixed -llvm22", r, 2)
+	if !strings.Contains(r.stderr, "contradict") {
+		t.Errorf("uniformity -fixed -llvm22: stderr %q, want it to say the flags contradict each other", r.stderr)
+	}
+}
+
+// A dump that cannot be written is an error, not a silent success.
+func TestUniformityWriteError(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer full.Close()
+	dir := writeModule(t, "pr216296.txtar", "example.com/pr")
+	for _, args := range [][]string{{"uniformity", "./k"}, {"uniformity", "-json", "./k"}} {
+		cmd := exec.Command(binary, args...)
+		cmd.Dir, cmd.Stdout = dir, full
+		cmd.Env = env(goCache)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "writing the dump") {
+			t.Errorf("spmdvet %s > /dev/full: exit %d (%v), stderr %q; want exit 1 and a message", strings.Join(args, " "), code, err, stderr.String())
+		}
 	}
 }
 
