@@ -68,6 +68,15 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 					v.local[fn] = s
 				}
 			case *ast.GenDecl:
+				if decl.Tok == token.TYPE && len(decl.Specs) > 1 && decl.Doc != nil {
+					// type ( ... ): a directive belongs to one of them.
+					for _, c := range decl.Doc.List {
+						if strings.HasPrefix(c.Text, directivePrefix) {
+							placed[c] = true
+							v.errs = append(v.errs, directiveError{c.Pos(), fmt.Sprintf("%s above a group of type declarations: put it in the doc comment of the type it is for, inside the group", strings.Fields(c.Text)[0])})
+						}
+					}
+				}
 				for _, spec := range decl.Specs {
 					ts, ok := spec.(*ast.TypeSpec)
 					if !ok {
@@ -82,7 +91,13 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 					v.errs = append(v.errs, errs...)
 					if lane {
 						if tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName); ok {
-							v.laneTypes[tn] = true
+							if ts.Assign.IsValid() {
+								// An alias names a type declared elsewhere,
+								// whose values it does not decide.
+								v.errs = append(v.errs, directiveError{laneDirective(doc).Pos(), fmt.Sprintf("//spmd:lane on the alias %s: put it on the defined type it stands for, %s", tn.Name(), types.TypeString(types.Unalias(tn.Type()), types.RelativeTo(pass.Pkg)))})
+							} else {
+								v.laneTypes[tn] = true
+							}
 						}
 					}
 				}
@@ -97,6 +112,16 @@ func newVocabulary(pass *analysis.Pass) *vocabulary {
 		}
 	}
 	return v
+}
+
+// laneDirective returns the //spmd:lane comment of doc.
+func laneDirective(doc *ast.CommentGroup) *ast.Comment {
+	for _, c := range doc.List {
+		if f := strings.Fields(c.Text); len(f) > 0 && f[0] == directivePrefix+"lane" {
+			return c
+		}
+	}
+	return doc.List[0]
 }
 
 func markDirectives(placed map[*ast.Comment]bool, doc *ast.CommentGroup) {
@@ -221,9 +246,16 @@ func (v *vocabulary) kernelParams(fn *types.Func) []int {
 
 // isLane reports whether t, or what t points to, is a lane handle type.
 func (v *vocabulary) isLane(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
+	if v.isLaneNamed(t) {
+		return true // type L *handle
 	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return v.isLaneNamed(p.Elem()) // *L
+	}
+	return false
+}
+
+func (v *vocabulary) isLaneNamed(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false

@@ -126,3 +126,39 @@ func LaunchN(n int, k func(spmd.Lane)) {} // want LaunchN:`^spmd\(kernel-params\
 //spmd:lane
 //spmd:lane
 type LaneTwice struct{ spmd.Lane } // want LaneTwice:`^spmd\(lane\)$`
+
+type handle struct{ id int }
+
+// An alias stands for a type declared elsewhere: the directive belongs
+// there.
+//
+// want +2 `^//spmd:lane on the alias LaneAlias: put it on the defined type it stands for, handle$`
+//
+//spmd:lane
+type LaneAlias = handle
+
+// A defined pointer type is a lane handle like any other.
+//
+//spmd:lane
+type LanePtr *handle // want LanePtr:`^spmd\(lane\)$`
+
+//spmd:convergent barrier
+func SyncPtr(l LanePtr) {} // want SyncPtr:`^spmd\(barrier\)$`
+
+func usePtr(l LanePtr, m map[int]int) { // want usePtr:`spmd\(barrier`
+	for k := range m {
+		if k > 0 {
+			SyncPtr(l)
+		}
+	}
+}
+
+// A directive above a group of declarations is for none of them.
+//
+// want +2 `^//spmd:lane above a group of type declarations: put it in the doc comment of the type it is for, inside the group$`
+//
+//spmd:lane
+type (
+	groupedA struct{}
+	groupedB struct{}
+)
