@@ -611,8 +611,10 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 // opaqueSummary bounds a call of a function whose body this analysis does
 // not see and that nothing summarizes (slices.SortFunc, say), for the
 // functions it is given: it may call them any number of times, under
-// control that depends on anything else it is given, what that points to,
-// and what they return. Nil if it is given no function.
+// control that depends on anything else it is given and what they return.
+// Not on what its arguments point to: the call's own writes there, which
+// are unknown, would make a lane's buffer of the same values in every lane
+// look lane-dependent. Nil if it is given no function.
 func opaqueSummary(common *ssa.CallCommon) *Summary {
 	args := supplied(common)
 	var funcs, others []Input
@@ -623,9 +625,6 @@ func opaqueSummary(common *ssa.CallCommon) *Summary {
 			continue
 		}
 		others = append(others, Input{Index: i})
-		if pointsToMemory(a.Type()) {
-			others = append(others, Input{Index: i, Contents: true})
-		}
 	}
 	if len(funcs) == 0 {
 		return nil
@@ -703,8 +702,8 @@ func callbackRequires(common *ssa.CallCommon, control Dependence, f Input, fs *S
 	}
 	var out []Requirement
 	for _, in := range control.On {
-		if in.Calls {
-			continue
+		if in.Calls && !opaque {
+			continue // a declared summary requires those itself
 		}
 		req := Requirement{Input: in, Name: input(in.Index)}
 		if in.Field > 0 {

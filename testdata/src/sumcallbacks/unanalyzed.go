@@ -36,3 +36,25 @@ func sortSliceLaneLength(l spmd.Lane, xs []int) { // want sortSliceLaneLength:`s
 func sortPerLaneRowPlain(l spmd.Lane, rows [][]int) { // want sortPerLaneRowPlain:`spmd\(\)`
 	slices.SortFunc(rows[l.Index()], func(a, b int) int { return a - b })
 }
+
+// Each lane's own buffer, of the same length and values in every lane:
+// the predicate's collective runs as often in every lane.
+func searchOwnBuffer(counts []int, limit int, out []int) error { // want searchOwnBuffer:`spmd\(result0=on\(0,1,2\)\)`
+	return spmd.Run(len(out), func(l spmd.Lane) {
+		buckets := make([]int, len(counts))
+		for b := range buckets {
+			buckets[b] = b
+		}
+		out[l.Index()] = slices.IndexFunc(buckets, func(b int) bool { return spmd.ReduceAdd(l, counts[b]) >= limit })
+	})
+}
+
+// A predicate whose result depends on the lane: lanes stop at different
+// elements.
+func searchLaneLimit(counts []int, limits []int, out []int) error { // want searchLaneLimit:`spmd\(result0=on\(0,1,2\)\)`
+	return spmd.Run(len(out), func(l spmd.Lane) {
+		buckets := make([]int, len(counts))
+		i := l.Index()
+		out[i] = slices.IndexFunc(buckets, func(b int) bool { return spmd.ReduceAdd(l, counts[b]) >= limits[i] }) // want `slices.IndexFunc`
+	})
+}
