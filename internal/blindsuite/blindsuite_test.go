@@ -63,6 +63,8 @@ var checked = []string{
 	"./round27/exam/sources", "./round27/exam/propagate", "./round27/exam/control", "./round27/exam/memory",
 	"./round27/exam/helpers", "./round27/exam/vocab", "./round27/exam/vocab/gpu",
 	"./round27/loops/tempdiv", "./round27/loops/uniexit", "./round27/loops/nests", "./round27/loops/ranges", "./round27/loops/carried",
+	"./round28/mem/lanelocal", "./round28/mem/tiles", "./round28/mem/atomics", "./round28/mem/queues", "./round28/mem/memlib",
+	"./round28/hof/closures", "./round28/hof/methods", "./round28/hof/generic", "./round28/hof/stdcb", "./round28/hof/par",
 }
 
 // withTests are the packages of checked whose test files hold kernels and
@@ -109,6 +111,21 @@ var knownFalse = map[string]string{
 	// A map of callbacks looked up in the helper with the key it is
 	// given: any function the map holds may be called.
 	"round22/hof/stored/stored.go:184": "a helper's map lookup may give any function the map holds",
+	// A helper of a package without directives (not analyzed) given a
+	// literal that reaches a collective may call it: under the lane's
+	// branch, that is reported at the helper's call, though Add only
+	// stores the literal (and Exec, which calls it, is missed; see
+	// knownMissing).
+	"round28/hof/closures/closures.go:297": "a helper whose body is not analyzed may call the literal it is given",
+	// A library call whose body is not analyzed writes the memory it is
+	// given with what its callback reads: a lane's sorted copy of shared
+	// data looks lane-dependent where SortFunc is given it.
+	"round28/hof/stdcb/stdcb.go:125": "a call without a known body writes what it reaches with what it reads",
+	"round28/hof/stdcb/stdcb.go:183": "a call without a known body writes what it reaches with what it reads",
+	// A literal that captured a lane-dependent variable is a lane-dependent
+	// value: calling it, captured in another literal, gives a
+	// lane-dependent result, though it returns a collective's.
+	"round28/hof/stdcb/stdcb.go:96": "a call of a captured literal that captured a lane-dependent variable counts as lane-dependent",
 }
 
 // knownMissing lists the bugs that the analysis does not report yet, and
@@ -121,6 +138,15 @@ var knownMissing = map[string]string{
 	"round18/conc/helpers/helpers.go:101": "loads of shared memory at a uniform address are uniform (the spec's rule), though a mutex-protected queue differs per lane",
 	// Reported inside the closure instead (see knownFalse, round22 hof.go).
 	"round22/hof/stored/stored.go:260": "a callback captured by a factory's closure is judged in the closure",
+	// Lanes add a different number of literals to their own pipeline
+	// (a type of a package without directives), which Exec then runs.
+	"round28/hof/closures/closures.go:304": "functions a helper without a known body stores are not followed to where they are called",
+	// A range over a map of convergent literals: each lane calls them in
+	// its own order, all from one call site.
+	"round28/hof/closures/closures.go:443": "calls of the functions a map holds, in map order, count as one function",
+	// A method value of an interface whose dynamic type depends on the
+	// lane.
+	"round28/hof/methods/methods.go:242": "a method value of a lane-dependent interface is not a lane-dependent callee",
 }
 
 func TestBlindSuite(t *testing.T) {

@@ -54,7 +54,10 @@
 // values, recursive closures, callbacks to helpers and to the standard
 // library (funcs); round 27 is a fifth examiner's set of twins for every
 // item of the sections 2 and 3, written as a small library (exam),
-// and loops and temporal divergence in depth (loops).
+// and loops and temporal divergence in depth (loops); round 28 is memory
+// in ported GPU code (mem) and higher-order Go in kernels: closures,
+// method values, factories, generic helpers, iterators and callbacks to
+// the standard library and to a package without directives (hof).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -83,5 +86,6 @@
 // (idiom); round 24: 234 kernels, 120 bugs (exam); round 25: 119
 // kernels, 63 bugs (proj); round 26: 81 kernels, 64 bugs (machines), 111
 // kernels, 54 bugs (funcs); round 27: 178 kernels, 89 bugs (exam), 116
-// kernels, 65 bugs (loops) (not counting ambig).
+// kernels, 65 bugs (loops); round 28: 78 kernels, 40 bugs (mem), 80
+// kernels, 42 bugs (hof) (not counting ambig).
 package blindsuite
