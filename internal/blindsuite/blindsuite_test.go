@@ -141,9 +141,6 @@ var knownMissing = map[string]string{
 	// Lanes add a different number of literals to their own pipeline
 	// (a type of a package without directives), which Exec then runs.
 	"round28/hof/closures/closures.go:304": "functions a helper without a known body stores are not followed to where they are called",
-	// A range over a map of convergent literals: each lane calls them in
-	// its own order, all from one call site.
-	"round28/hof/closures/closures.go:443": "calls of the functions a map holds, in map order, count as one function",
 	// A method value of an interface whose dynamic type depends on the
 	// lane.
 	"round28/hof/methods/methods.go:242": "a method value of a lane-dependent interface is not a lane-dependent callee",

@@ -1110,6 +1110,25 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 				}
 			}
 			return true
+		case *ssa.Extract:
+			// A value of a range over a local map: any of its entries.
+			next, ok := v.Tuple.(*ssa.Next)
+			if !ok || next.IsString || v.Index != 2 {
+				return false
+			}
+			rng, ok := next.Iter.(*ssa.Range)
+			if !ok {
+				return false
+			}
+			mm, ok := rng.X.(*ssa.MakeMap)
+			if !ok {
+				return false
+			}
+			updates, ok := localMapUpdates(mm)
+			for _, u := range updates {
+				ok = ok && walk(u.Value)
+			}
+			return ok && len(updates) > 0
 		case *ssa.Lookup:
 			// A local map's entry at a constant key.
 			vals, ok := constKeyEntries(v)

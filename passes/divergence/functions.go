@@ -398,7 +398,7 @@ func localMapUpdates(mm *ssa.MakeMap) ([]*ssa.MapUpdate, bool) {
 				return nil, false
 			}
 			out = append(out, r)
-		case *ssa.Lookup, *ssa.DebugRef:
+		case *ssa.Lookup, *ssa.Range, *ssa.DebugRef:
 		case *ssa.Call:
 			if b, ok := r.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
 				return nil, false

@@ -166,3 +166,24 @@ func sliceGivenAway(l spmd.Lane, fill func([]func())) {
 	fill(steps)
 	steps[l.Index()%2]() // want `barrier steps\[l.Index\(\)%2\] called through a lane-dependent function value`
 }
+
+// A range over a local map of functions gives each lane its entries in its
+// own order: with different literals, lanes call different ones together.
+func mapOfTwoLiterals(l spmd.Lane, v []float64) {
+	ops := map[string]func(float64) float64{
+		"sum": func(x float64) float64 { return spmd.ReduceAdd(l, x) },
+		"max": func(x float64) float64 { return spmd.ReduceMax(l, x) },
+	}
+	for _, op := range ops {
+		v[l.Index()] = op(v[l.Index()]) // want `collective op called through a lane-dependent function value`
+	}
+}
+
+// One literal in every entry: the same code whatever the order.
+func mapOfOneLiteral(l spmd.Lane, v []float64) {
+	sum := func(x float64) float64 { return spmd.ReduceAdd(l, x) }
+	ops := map[string]func(float64) float64{"a": sum, "b": sum}
+	for _, op := range ops {
+		v[l.Index()] = op(v[l.Index()])
+	}
+}
