@@ -141,9 +141,6 @@ var knownMissing = map[string]string{
 	// Lanes add a different number of literals to their own pipeline
 	// (a type of a package without directives), which Exec then runs.
 	"round28/hof/closures/closures.go:304": "functions a helper without a known body stores are not followed to where they are called",
-	// A method value of an interface whose dynamic type depends on the
-	// lane.
-	"round28/hof/methods/methods.go:242": "a method value of a lane-dependent interface is not a lane-dependent callee",
 }
 
 func TestBlindSuite(t *testing.T) {

@@ -1155,8 +1155,8 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 // code when it calls v.
 func oneFunc(v ssa.Value) bool {
 	fns, complete := possibleFuncs(v)
-	if !complete || len(fns) == 0 {
-		return false
+	if !complete || len(fns) == 0 || boundInterfaceMethod(fns[0]) {
+		return false // r.Do: the dynamic type of r decides
 	}
 	for _, fn := range fns[1:] {
 		if fn != fns[0] {

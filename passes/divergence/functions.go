@@ -598,6 +598,9 @@ func storedFuncs(v ssa.Value) (*funcStore, bool) {
 		case *ssa.Const:
 			return v.IsNil() // calling it panics: no function to run
 		case *ssa.MakeClosure:
+			if fn, ok := v.Fn.(*ssa.Function); ok && boundInterfaceMethod(fn) {
+				return false // r.Do: the dynamic type of r decides
+			}
 			src.closures = append(src.closures, v)
 			return true
 		case *ssa.ChangeType:

@@ -187,3 +187,36 @@ func mapOfOneLiteral(l spmd.Lane, v []float64) {
 		v[l.Index()] = op(v[l.Index()])
 	}
 }
+
+type reducer interface {
+	Reduce(l spmd.Lane, x float64) float64
+}
+
+type sumReducer struct{}
+
+func (sumReducer) Reduce(l spmd.Lane, x float64) float64 { return spmd.ReduceAdd(l, x) }
+
+type maxReducer struct{}
+
+func (maxReducer) Reduce(l spmd.Lane, x float64) float64 { return spmd.ReduceMax(l, x) }
+
+// A method value of an interface holds the method of its dynamic type:
+// picked by the lane, lanes run different methods.
+func methodValueByLane(l spmd.Lane, v []float64) {
+	var r reducer = sumReducer{}
+	if v[l.Index()] < 0 {
+		r = maxReducer{}
+	}
+	reduce := r.Reduce
+	v[l.Index()] = reduce(l, v[l.Index()]) // want `collective reduce called through a lane-dependent function value`
+}
+
+// Picked by a uniform test: every lane runs the same method.
+func methodValueUniform(l spmd.Lane, v []float64, n int) {
+	var r reducer = sumReducer{}
+	if n < 0 {
+		r = maxReducer{}
+	}
+	reduce := r.Reduce
+	v[l.Index()] = reduce(l, v[l.Index()])
+}
