@@ -1064,6 +1064,13 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 	var out []*ssa.Function
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value) bool
+	// oneOf walks the values v may be, vals: all of them if ok.
+	oneOf := func(vals []ssa.Value, ok bool) bool {
+		for _, e := range vals {
+			ok = ok && walk(e)
+		}
+		return ok && len(vals) > 0
+	}
 	walk = func(v ssa.Value) bool {
 		if seen[v] {
 			return true
@@ -1080,36 +1087,17 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 		case *ssa.ChangeType:
 			return walk(v.X)
 		case *ssa.Index:
-			// An element of a local array.
-			vals, ok := elementStores(v.X)
-			for _, e := range vals {
-				ok = ok && walk(e)
-			}
-			return ok && len(vals) > 0
+			return oneOf(elementStores(v.X)) // an element of a local array
 		case *ssa.UnOp:
 			if v.Op != token.MUL {
 				return false
 			}
 			if ia, ok := v.X.(*ssa.IndexAddr); ok {
-				// An element of a local slice or array.
-				vals, ok := elementStores(ia.X)
-				for _, e := range vals {
-					ok = ok && walk(e)
-				}
-				return ok && len(vals) > 0
+				return oneOf(elementStores(ia.X)) // an element of a local slice or array
 			}
 			// A function variable (captured, or recursive): what was
 			// stored in it.
-			vals, ok := varStores(v.X)
-			if !ok || len(vals) == 0 {
-				return false
-			}
-			for _, x := range vals {
-				if !walk(x) {
-					return false
-				}
-			}
-			return true
+			return oneOf(varStores(v.X))
 		case *ssa.Extract:
 			// A value of a range over a local map: any of its entries.
 			next, ok := v.Tuple.(*ssa.Next)
@@ -1125,10 +1113,11 @@ func possibleFuncs(v ssa.Value) ([]*ssa.Function, bool) {
 				return false
 			}
 			updates, ok := localMapUpdates(mm)
+			var vals []ssa.Value
 			for _, u := range updates {
-				ok = ok && walk(u.Value)
+				vals = append(vals, u.Value)
 			}
-			return ok && len(updates) > 0
+			return oneOf(vals, ok)
 		case *ssa.Lookup:
 			// A local map's entry at a constant key.
 			vals, ok := constKeyEntries(v)
