@@ -1032,15 +1032,11 @@ func (f *Func) DivergentCallee(call ssa.CallInstruction) (bool, []Note) {
 		}
 		return false, nil
 	}
-	at := f.graph.ids[call]
-	if !f.graph.valueDivergent(f.U, common.Value, at) || oneFunc(common.Value) {
+	why, diverges, known := f.graph.pickDivergent(f.U, common.Value, f.graph.ids[call])
+	switch {
+	case !diverges:
 		return false, nil
-	}
-	if src, ok := storedFuncs(common.Value); ok {
-		why, diverges := f.graph.selectionDivergent(f.U, src, at)
-		if !diverges {
-			return false, nil
-		}
+	case known:
 		return true, f.explainCause(why)
 	}
 	return true, f.ExplainValue(common.Value)

@@ -277,14 +277,24 @@ func (g *funcGraph) calleeDivergent(r *uniformity.Result, c convergentSite) bool
 	if common.IsInvoke() || staticFunc(common) != nil || rangeOverFunc(c.call) != nil {
 		return false
 	}
-	if !g.valueDivergent(r, common.Value, c.id) || oneFunc(common.Value) {
-		return false
-	}
-	if src, ok := storedFuncs(common.Value); ok {
-		_, diverges := g.selectionDivergent(r, src, c.id)
+	if _, diverges, known := g.pickDivergent(r, common.Value, c.id); known {
 		return diverges
 	}
 	return g.holdingInput(common.Value) >= 0
+}
+
+// pickDivergent reports whether lanes may hold different functions in the
+// function value v at the node at in r, and why, when where v comes from
+// tells (known); otherwise v is divergent and its sources are not known.
+func (g *funcGraph) pickDivergent(r *uniformity.Result, v ssa.Value, at int) (why uniformity.Cause, diverges, known bool) {
+	if !g.valueDivergent(r, v, at) || oneFunc(v) {
+		return uniformity.Cause{}, false, true
+	}
+	if src, ok := storedFuncs(v); ok {
+		why, diverges := g.selectionDivergent(r, src, at)
+		return why, diverges, true
+	}
+	return uniformity.Cause{}, true, false
 }
 
 // selectionDivergent reports whether lanes may pick different functions at
