@@ -51,7 +51,7 @@ type Result struct {
 	assumed          []bool // per cycle: in assumedDivergent
 	temporal         []TemporalUse
 
-	chains  *joinChains        // shared by clones: it only depends on the graph
+	settle  *settled           // which divergent branches can change nothing more
 	control *controlDependence // computed on first use
 	cdDeps  [][]int            // control dependence edges, computed once
 	cdAlive []bool
@@ -95,7 +95,7 @@ func Analyze(g Graph, cfg Config) *Result {
 		r.joinBranch[i] = -1
 	}
 	r.sync = newSyncDependence(g, r.ci, newModifiedPostOrder(g, r.ci), cfg.LLVM22)
-	r.chains = &joinChains{byBlock: make([]*joinChain, nb)}
+	r.settle = newSettled(r.ci, nb)
 
 	for _, v := range cfg.Uniform {
 		r.alwaysUniform[v] = true
@@ -127,6 +127,9 @@ func (r *Result) Clone() *Result {
 	c.assumed = slices.Clone(r.assumed)
 	c.temporal = slices.Clone(r.temporal)
 	c.control = nil
+	if r.settle != nil {
+		c.settle = r.settle.clone()
+	}
 	return &c
 }
 
@@ -185,7 +188,7 @@ func (r *Result) propagate() {
 // the end of block b: phis at its joins, cycles it makes divergent, and
 // cycles that lanes now leave in different iterations.
 func (r *Result) analyzeControlDivergence(b int) {
-	if !r.dom.reachable(b) {
+	if !r.dom.reachable(b) || r.hasNoEffect(b) {
 		return
 	}
 	desc := r.sync.joinsOf(b)
@@ -204,10 +207,7 @@ func (r *Result) analyzeControlDivergence(b int) {
 			}
 			continue
 		}
-		if r.joinBranch[j] < 0 {
-			r.joinBranch[j] = int32(b)
-		}
-		r.taintPhis(j, Cause{Kind: CauseJoin, Block: j, Branch: b})
+		r.taintPhis(j, b)
 	}
 	// Deepest first, so that a cycle nested in one already assumed divergent
 	// is skipped.
@@ -238,8 +238,8 @@ func (r *Result) analyzeControlDivergence(b int) {
 // assumed divergent: then so is every cycle around j, and every value in j
 // is divergent.
 func (r *Result) inAssumedDivergent(j int) bool {
-	ch := r.chains.of(j, r.ci, r.dom)
-	return ch != nil && r.assumed[ch.cycles[len(ch.cycles)-1].Index]
+	c := r.ci.cycleOf[j]
+	return c != nil && r.assumed[c.outermost.Index]
 }
 
 func (r *Result) insideAssumedDivergent(c *Cycle) bool {
@@ -251,13 +251,18 @@ func (r *Result) insideAssumedDivergent(c *Cycle) bool {
 	return false
 }
 
-// taintPhis marks the phis of join block j divergent, except those that
-// merge a single value (ignoring undef and the phi itself): they are the
-// same on every path.
-func (r *Result) taintPhis(j int, why Cause) {
+// taintPhis marks the phis of join block j of the divergent branch ending
+// block branch divergent, except those that merge a single value (ignoring
+// undef and the phi itself): they are the same on every path. The first
+// such branch is kept for JoinCause.
+func (r *Result) taintPhis(j, branch int) {
+	why := Cause{Kind: CauseJoin, Block: j, Branch: branch}
 	for _, v := range r.g.Instrs(j) {
 		if !r.g.IsPhi(v) {
 			continue
+		}
+		if r.joinBranch[j] < 0 {
+			r.joinBranch[j] = int32(branch)
 		}
 		if r.mergesOneValue(v) {
 			continue
@@ -283,94 +288,49 @@ func (r *Result) mergesOneValue(phi int) bool {
 // outermostDivergentCycle returns the largest cycle around join j that the
 // divergent branch b makes divergent as a whole, or nil.
 func (r *Result) outermostDivergentCycle(b, j int) *Cycle {
-	ch := r.chains.of(j, r.ci, r.dom)
-	if ch == nil {
+	around := r.ci.cycleOf[j]
+	if around == nil {
 		return nil // j is in no cycle
 	}
-	// in: the first cycle around j that contains b too, if any. Containing
-	// b is monotone along the chain, so a binary search finds it.
-	in := sort.Search(len(ch.cycles), func(i int) bool { return ch.cycles[i].Contains(b) })
-	if c := r.internalDivergentCycle(ch, in, b, j); c != nil {
+	// The cycles around j that do not contain b are the innermost ones, up
+	// to outside; the others, from shared on, contain both.
+	outside := around.outermostWithout(b)
+	shared := around
+	if outside != nil {
+		shared = outside.Parent
+	}
+	if c := r.internalDivergentCycle(shared, b, j); c != nil {
 		return c
 	}
-	return externalDivergentCycle(ch, in)
-}
-
-// externalDivergentCycle: paths that split at b outside an irreducible cycle
-// may enter it at different entries and meet inside it. The cycle is the
-// outermost one around j without b, chain.cycles[in-1].
-func externalDivergentCycle(ch *joinChain, in int) *Cycle {
-	if in == 0 {
-		return nil
+	// Paths that split at b outside an irreducible cycle may enter it at
+	// different entries and meet inside it.
+	if outside != nil && !outside.Reducible() {
+		return outside
 	}
-	c := ch.cycles[in-1]
-	if c.Reducible() {
-		return nil // the join is the header: an ordinary join
-	}
-	return c
+	return nil
 }
 
 // internalDivergentCycle applies the diverged-entry criterion in LLVM's
 // conservative form: a branch b inside an irreducible cycle whose join j is
 // dominated neither by b nor by the cycle's header makes the cycle (and every
 // enclosing cycle whose header does not dominate j) not m-converged. The
-// cycle is chain.cycles[in], the innermost around both.
-func (r *Result) internalDivergentCycle(ch *joinChain, in, b, j int) *Cycle {
-	if r.dom.properlyDominates(b, j) || in == len(ch.cycles) {
+// cycle is shared, the innermost around both.
+func (r *Result) internalDivergentCycle(shared *Cycle, b, j int) *Cycle {
+	if shared == nil || shared.Reducible() || r.dom.properlyDominates(b, j) || r.dom.properlyDominates(shared.Header(), j) {
 		return nil
 	}
-	c := ch.cycles[in]
-	if c.Reducible() || r.dom.properlyDominates(c.Header(), j) {
-		return nil
+	c := shared
+	for c.Parent != nil && !r.dom.properlyDominates(c.Parent.Header(), j) {
+		c = c.Parent
 	}
-	return ch.cycles[ch.stop[in]]
-}
-
-// joinChains caches, per block j, the cycles around j from the innermost
-// out, and for each the outermost cycle reached by going out while the
-// next cycle's header does not dominate j. Branches in a nest of
-// irreducible cycles share their joins, and walking the nest afresh for
-// every pair of branch and join made that cubic.
-type joinChains struct {
-	byBlock []*joinChain
-}
-
-type joinChain struct {
-	cycles []*Cycle
-	stop   []int32
-}
-
-func (cs *joinChains) of(j int, ci *CycleInfo, dom *domTree) *joinChain {
-	if ch := cs.byBlock[j]; ch != nil {
-		return ch
-	}
-	c := ci.cycleOf[j]
-	if c == nil {
-		return nil
-	}
-	ch := &joinChain{}
-	for ; c != nil; c = c.Parent {
-		ch.cycles = append(ch.cycles, c)
-	}
-	n := len(ch.cycles)
-	ch.stop = make([]int32, n)
-	ch.stop[n-1] = int32(n - 1)
-	for i := n - 2; i >= 0; i-- {
-		if dom.properlyDominates(ch.cycles[i+1].Header(), j) {
-			ch.stop[i] = int32(i)
-		} else {
-			ch.stop[i] = ch.stop[i+1]
-		}
-	}
-	cs.byBlock[j] = ch
-	return ch
+	return c
 }
 
 // propagateCycleExitDivergence records that lanes leave, through exit e, the
 // cycles around branch b that do not contain e, and marks the uses outside
 // of values defined inside them.
 func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
-	outer := r.exitedCycle(e, inner, b)
+	outer := r.exitedCycle(e, inner)
 	if r.exitBranch[outer.Index] < 0 {
 		if _, alive := r.controlDeps(); alive[e] && alive[b] {
 			r.exitBranch[outer.Index] = int32(b)
@@ -387,27 +347,24 @@ func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
 	r.analyzeCycleExitDivergence(outer, b)
 }
 
-// exitedCycle is the outermost cycle around b that lanes leave by exit e:
+// exitedCycle is the outermost cycle around inner (the innermost cycle of a
+// divergent branch) that lanes leave by exit e:
 // the outermost that does not contain e. LLVM 22 compares depths instead,
 // taking the cycle around b one deeper than e. When e lies in a cycle that
 // does not hold b (an exit straight into a sibling loop), that stops too far
 // in, and values of the outer cycles used after the exit stay uniform
 // although lanes left those cycles in different iterations.
-func (r *Result) exitedCycle(e int, inner *Cycle, b int) *Cycle {
-	cycles := r.chains.of(b, r.ci, r.dom).cycles // innermost first
+func (r *Result) exitedCycle(e int, inner *Cycle) *Cycle {
 	if r.cfg.LLVM22 {
-		exitDepth := r.ci.Depth(e)
-		if inner.Depth > exitDepth {
-			return cycles[inner.Depth-exitDepth-1]
+		if exitDepth := r.ci.Depth(e); inner.Depth > exitDepth {
+			return inner.ancestorAt(exitDepth + 1)
 		}
 		return inner
 	}
-	// The cycles that contain e are a suffix of the chain.
-	i := sort.Search(len(cycles), func(i int) bool { return cycles[i].Contains(e) })
-	if i == 0 {
-		return inner
+	if c := inner.outermostWithout(e); c != nil {
+		return c
 	}
-	return cycles[i-1]
+	return inner
 }
 
 func (r *Result) analyzeCycleExitDivergence(c *Cycle, b int) {

@@ -29,7 +29,12 @@ type Cycle struct {
 	begin, end int // this cycle's slice of info.layout, for containment
 	exits      []int
 	exitsDone  bool
-	ownBlocks  int // blocks whose innermost cycle this is; used while laying out
+	exitIndex  map[int]int32 // position of each exit in exits, built on demand
+	localExits []int         // the exits inside Parent, built on demand
+	localDone  bool
+	outermost  *Cycle   // the top-level cycle around this one
+	up         []*Cycle // up[k] is the ancestor 2^k levels out
+	ownBlocks  int      // blocks whose innermost cycle this is; used while laying out
 	unionFind  *Cycle
 }
 
@@ -78,6 +83,63 @@ func (c *Cycle) Exits() []int {
 		c.exitsDone = true
 	}
 	return c.exits
+}
+
+// exitPosition returns the position of exit e in Exits.
+func (c *Cycle) exitPosition(e int) int32 {
+	if c.exitIndex == nil {
+		exits := c.Exits()
+		c.exitIndex = make(map[int]int32, len(exits))
+		for i, x := range exits {
+			c.exitIndex[x] = int32(i)
+		}
+	}
+	return c.exitIndex[e]
+}
+
+// innerExits returns the exits of c that lie in its parent, or all its exits
+// if it is top-level. The exits of a nested cycle that are not in its parent
+// are exits of the parent too, so the inner exits of the cycles around a block
+// partition the exits of all of them, and each lies in a different ring of
+// the nest.
+func (c *Cycle) innerExits() []int {
+	if c.Parent == nil {
+		return c.Exits()
+	}
+	if !c.localDone {
+		for _, e := range c.Exits() {
+			if c.Parent.Contains(e) {
+				c.localExits = append(c.localExits, e)
+			}
+		}
+		c.localDone = true
+	}
+	return c.localExits
+}
+
+// outermostWithout returns the outermost cycle around c that does not
+// contain block b, or nil if c contains b. The cycles around c that contain
+// b are those from some depth out, so jumping out by powers of two finds it.
+func (c *Cycle) outermostWithout(b int) *Cycle {
+	if c == nil || c.Contains(b) {
+		return nil
+	}
+	for k := len(c.up) - 1; k >= 0; k-- {
+		if k < len(c.up) && !c.up[k].Contains(b) {
+			c = c.up[k]
+		}
+	}
+	return c
+}
+
+// ancestorAt returns the cycle around c (or c itself) at the given depth.
+func (c *Cycle) ancestorAt(depth int) *Cycle {
+	for k := len(c.up) - 1; k >= 0; k-- {
+		if k < len(c.up) && c.Depth-(1<<k) >= depth {
+			c = c.up[k]
+		}
+	}
+	return c
 }
 
 // Format prints the cycle the way LLVM does, e.g. "depth=1: entries(B C) D E".
@@ -255,18 +317,25 @@ func ComputeCycles(g Graph) *CycleInfo {
 	// holding its own blocks followed by its children's, so that containment
 	// is an interval test.
 	cursor := 0
-	var enter func(c *Cycle, depth int)
-	enter = func(c *Cycle, depth int) {
+	var enter func(c, top *Cycle, depth int)
+	enter = func(c, top *Cycle, depth int) {
 		c.Depth = depth
+		c.outermost = top
+		if c.Parent != nil {
+			c.up = append(c.up, c.Parent)
+			for k := 0; k < len(c.up[k].up); k++ {
+				c.up = append(c.up, c.up[k].up[k])
+			}
+		}
 		cursor += c.ownBlocks
 		c.begin = cursor // moved back below as the own blocks are placed
 		for _, child := range c.Children {
-			enter(child, depth+1)
+			enter(child, top, depth+1)
 		}
 		c.end = cursor
 	}
 	for _, c := range ci.TopLevel {
-		enter(c, 1)
+		enter(c, c, 1)
 	}
 	ci.layout = make([]int, cursor)
 	for i := len(preorder) - 1; i >= 0; i-- {

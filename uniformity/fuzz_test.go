@@ -4,6 +4,8 @@ package uniformity_test
 // TestProperties and on fuzzer-chosen ones by FuzzAnalyze:
 //
 //   - Analyze does not panic, and gives the same propAnswers when run twice;
+//   - skipping the branches that can change nothing more changes nothing;
+//   - the divergent exits of irreducible cycles are those of LLVM's loop;
 //   - adding seeds only adds divergence, when no instruction is always
 //     uniform (see propCheck), and growing a result with Clone and Extend
 //     gives the same answers as analyzing with the seeds from the start,
@@ -14,6 +16,7 @@ package uniformity_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -92,6 +95,25 @@ func (a propAnswers) diff(b propAnswers, withCycles bool) string {
 	return ""
 }
 
+// checkSkipChangesNothing checks that skipping the divergent branches that
+// can change nothing more leaves every part of the result as it was,
+// causes and the order of lists included.
+func checkSkipChangesNothing(t *testing.T, g *cfggen.Func, cfg uniformity.Config) {
+	t.Helper()
+	with := uniformity.Analyze(g, cfg).State()
+	restore := uniformity.SetSkipSettled(false)
+	without := uniformity.Analyze(g, cfg).State()
+	restore()
+	if !reflect.DeepEqual(with, without) {
+		w, wo := reflect.ValueOf(with), reflect.ValueOf(without)
+		for i := range w.NumField() {
+			if !reflect.DeepEqual(w.Field(i).Interface(), wo.Field(i).Interface()) {
+				t.Fatalf("LLVM22=%v: skipping settled branches changes %s:\nwith:    %+v\nwithout: %+v\n%s", cfg.LLVM22, w.Type().Field(i).Name, w.Field(i), wo.Field(i), g.IR())
+			}
+		}
+	}
+}
+
 // propCheck checks every property on g, drawing the extra seeds and
 // the successor permutation from r.
 func propCheck(t *testing.T, g *cfggen.Func, r *rand.Rand) {
@@ -102,6 +124,7 @@ func propCheck(t *testing.T, g *cfggen.Func, r *rand.Rand) {
 		if d := first.diff(propCollect(g, uniformity.Analyze(g, cfg)), true); d != "" {
 			t.Fatalf("LLVM22=%v: two runs differ: %s\n%s", llvm22, d, g.IR())
 		}
+		checkSkipChangesNothing(t, g, cfg)
 
 		// More seeds: a few instructions or parameters. Divergence grows
 		// only if no instruction is always uniform. With one it need not,
@@ -159,6 +182,7 @@ func propCheck(t *testing.T, g *cfggen.Func, r *rand.Rand) {
 }
 
 func TestProperties(t *testing.T) {
+	defer uniformity.CheckCycleExits(t)()
 	n := 400
 	if testing.Short() {
 		n = 100
@@ -189,8 +213,9 @@ func TestProperties(t *testing.T) {
 // TestPropertiesBench runs the properties on the benchmark's adversarial
 // shapes at a small size.
 func TestPropertiesBench(t *testing.T) {
+	defer uniformity.CheckCycleExits(t)()
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, g := range []*cfggen.Func{cfggen.DivergentChain(30), cfggen.DivergentLoopNest(12), cfggen.Large(5, 300)} {
+	for _, g := range []*cfggen.Func{cfggen.DivergentChain(30), cfggen.DivergentLoopNest(12), cfggen.Large(5, 300), cfggen.IrreducibleTangle(60)} {
 		propCheck(t, g, r)
 	}
 }
@@ -213,6 +238,7 @@ func FuzzAnalyze(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer uniformity.CheckCycleExits(t)()
 		blocks := 1
 		if len(data) > 0 {
 			blocks = 1 + int(data[0])%48

@@ -2,6 +2,7 @@ package uniformity
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -226,5 +227,48 @@ X: store j; ret`)
 	}
 	if !r.IsDivergentUse(j, g.v(t, "store")) || r.IsDivergent(j) {
 		t.Errorf("j: IsDivergent %v, IsDivergentUse at store %v; want false, true", r.IsDivergent(j), r.IsDivergentUse(j, g.v(t, "store")))
+	}
+}
+
+// liveTestGraph is a testGraph with edges that control never takes, such as
+// the edge into a block that only panics.
+type liveTestGraph struct {
+	*testGraph
+	dead map[[2]int]bool
+}
+
+func (g liveTestGraph) LiveSuccs(b int) []int {
+	var out []int
+	for _, s := range g.succs[b] {
+		if !g.dead[[2]int{b, s}] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestSkipKeepsExitBranch: lanes leave the loop at H into a block that
+// never runs (a panic), so the loop has a divergent exit but no branch whose
+// paths leave it by an exit that runs. X's branch, analyzed after H's, is
+// that branch, and must not be skipped as if it could change nothing more.
+func TestSkipKeepsExitBranch(t *testing.T) {
+	tg := parseTestGraph(t, `
+		entry: t = tid; br H
+		H: c = op t; br c D X
+		D: ret
+		X: d = op c; br d H E
+		E: ret`)
+	g := liveTestGraph{tg, map[[2]int]bool{{tg.b(t, "H"), tg.b(t, "D")}: true}}
+	cfg := Config{Seeds: tg.seeds}
+	with := Analyze(g, cfg)
+	skipSettled = false
+	without := Analyze(g, cfg)
+	skipSettled = true
+	loop := with.ci.cycleOf[tg.b(t, "H")]
+	if got := with.exitBranch[loop.Index]; got != int32(tg.b(t, "X")) {
+		t.Errorf("the branch whose paths leave the loop by an exit that runs is block %d, want X", got)
+	}
+	if !reflect.DeepEqual(with.State(), without.State()) {
+		t.Errorf("skipping settled branches changes the result")
 	}
 }

@@ -165,6 +165,7 @@ func TestDifferentialLLVM(t *testing.T) {
 	if _, err := exec.LookPath("opt-22"); err != nil {
 		t.Skip("opt-22 not installed:", err)
 	}
+	defer uniformity.CheckCycleExits(t)()
 	def := 3000
 	if testing.Short() {
 		def = 300

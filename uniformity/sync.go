@@ -1,6 +1,11 @@
 package uniformity
 
-import "math/bits"
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+	"sort"
+)
 
 // divergenceDesc is what a divergent branch does to control flow: the blocks
 // where paths that it split meet again (joins), and the cycle exits that
@@ -29,6 +34,13 @@ type syncDependence struct {
 	fresh   bitset
 	desc    *divergenceDesc
 	inDesc  []uint8 // per block: bit 1 in joins, bit 2 in cycleExits
+
+	// Scratch state of irreducibleCycleExits.
+	chain           []*Cycle
+	headerLabels    []int32
+	nextIrreducible []int32
+	nextOther       []int32
+	exitScratch     []cycleExit
 }
 
 func newSyncDependence(g Graph, ci *CycleInfo, po *modifiedPostOrder, llvm22 bool) *syncDependence {
@@ -178,20 +190,126 @@ func (sd *syncDependence) propagate(branch int) *divergenceDesc {
 		}
 	}
 
-	// An irreducible cycle around the branch has a divergent exit wherever
-	// the exit's label differs from the header's.
+	before := len(sd.desc.cycleExits)
+	sd.irreducibleCycleExits(branchCycle)
+	if checkCycleExits != nil {
+		checkCycleExits(sd, branchCycle, sd.desc.cycleExits[before:])
+	}
+	return sd.desc
+}
+
+// irreducibleCycleExits adds the divergent exits of the irreducible cycles
+// around the branch: those whose label differs from the cycle's header's.
+// LLVM visits every exit of every such cycle, from the innermost out, which
+// costs the depth of the nest times its exits. This visits each block that
+// is an exit of some cycle of the chain once, finds the first cycle of the
+// chain for which it counts, and then orders the exits as LLVM does.
+func (sd *syncDependence) irreducibleCycleExits(branchCycle *Cycle) {
+	chain := sd.chain[:0]
+	last := -1
 	for c := branchCycle; c != nil; c = c.Parent {
-		if c.Reducible() {
+		if !c.Reducible() {
+			last = len(chain)
+		}
+		chain = append(chain, c)
+	}
+	sd.chain = chain
+	if last < 0 {
+		return
+	}
+	chain = chain[:last+1]
+	n := len(chain)
+	// nextIrreducible[j] is the first irreducible cycle of the chain from j
+	// on; nextOther[j], for an irreducible j, the first irreducible one after
+	// it whose header has another label. Both are n when there is none.
+	header := growInt32(&sd.headerLabels, n)
+	nextIrreducible := growInt32(&sd.nextIrreducible, n+1)
+	nextOther := growInt32(&sd.nextOther, n)
+	nextIrreducible[n] = int32(n)
+	for j := n - 1; j >= 0; j-- {
+		header[j] = sd.labels[chain[j].Header()]
+		if !chain[j].Reducible() {
+			nextIrreducible[j] = int32(j)
+		} else {
+			nextIrreducible[j] = nextIrreducible[j+1]
+		}
+	}
+	for j := n - 1; j >= 0; j-- {
+		if chain[j].Reducible() {
 			continue
 		}
-		headerLabel := sd.labels[c.Header()]
-		for _, e := range c.Exits() {
-			if sd.labels[e] != headerLabel {
-				sd.addCycleExit(e)
+		k := nextIrreducible[j+1]
+		switch {
+		case k == int32(n) || header[k] != header[j]:
+			nextOther[j] = k
+		default:
+			nextOther[j] = nextOther[k]
+		}
+	}
+	// firstCounting is the first irreducible cycle among chain[lo:hi+1] whose
+	// header's label differs from label, or -1.
+	firstCounting := func(lo, hi int, label int32) int {
+		j := int(nextIrreducible[lo])
+		if j > hi {
+			return -1
+		}
+		if header[j] != label {
+			return j
+		}
+		if k := int(nextOther[j]); k <= hi {
+			return k
+		}
+		return -1
+	}
+
+	found := sd.exitScratch[:0]
+	for k := range n {
+		// The exits of chain[k] that lie in chain[k+1] are exits of the
+		// cycles up to k only; those of the outermost irreducible cycle that
+		// lie outside it are exits of every irreducible cycle of the chain.
+		exits := chain[k].Exits()
+		if k < last {
+			exits = chain[k].innerExits()
+		}
+		for _, e := range exits {
+			// e is an exit of chain[j] for j from the innermost cycle that
+			// holds one of its predecessors, up to k.
+			lo := k
+			for _, p := range sd.g.Preds(e) {
+				if j := sort.Search(lo, func(j int) bool { return chain[j].Contains(p) }); j < lo {
+					lo = j
+				}
+			}
+			if j := firstCounting(lo, k, sd.labels[e]); j >= 0 {
+				found = append(found, cycleExit{cycle: int32(j), pos: chain[j].exitPosition(e), block: int32(e)})
 			}
 		}
 	}
-	return sd.desc
+	slices.SortFunc(found, func(a, b cycleExit) int {
+		if a.cycle != b.cycle {
+			return cmp.Compare(a.cycle, b.cycle)
+		}
+		return cmp.Compare(a.pos, b.pos)
+	})
+	for _, x := range found {
+		sd.addCycleExit(int(x.block))
+	}
+	sd.exitScratch = found
+}
+
+// checkCycleExits, set by tests, compares what irreducibleCycleExits added
+// with LLVM's loop.
+var checkCycleExits func(sd *syncDependence, branchCycle *Cycle, added []int)
+
+// cycleExit is a divergent exit of the cycle chain[cycle], at position pos
+// of that cycle's exits.
+type cycleExit struct{ cycle, pos, block int32 }
+
+func growInt32(s *[]int32, n int) []int32 {
+	if cap(*s) < n {
+		*s = make([]int32, n)
+	}
+	return (*s)[:n]
 }
 
 func (sd *syncDependence) reset() {
