@@ -188,10 +188,14 @@ func (r *Result) propagate() {
 // the end of block b: phis at its joins, cycles it makes divergent, and
 // cycles that lanes now leave in different iterations.
 func (r *Result) analyzeControlDivergence(b int) {
-	if !r.dom.reachable(b) || r.hasNoEffect(b) {
+	if !r.dom.reachable(b) {
 		return
 	}
-	desc := r.sync.joinsOf(b)
+	cyclesSettled := r.cyclesSettled(b)
+	if cyclesSettled && r.ci.cycleOf[b] != nil && r.reachSettled(r.regionOf(b)) {
+		return // the walk could change nothing
+	}
+	desc := r.sync.joinsOf(b, !cyclesSettled)
 	var divCycles []*Cycle
 	listed := make(map[*Cycle]bool)
 	for _, j := range desc.joins {
@@ -229,8 +233,21 @@ func (r *Result) analyzeControlDivergence(b int) {
 			}
 		}
 	}
-	for _, e := range desc.cycleExits {
-		r.propagateCycleExitDivergence(e, r.ci.cycleOf[b], b)
+	if !cyclesSettled {
+		inner := r.ci.cycleOf[b]
+		_, alive := r.controlDeps()
+		pending := r.unsettledCycles(b)
+		for _, e := range desc.cycleExits {
+			if pending == 0 && skipSettled {
+				break // the remaining exits can change nothing
+			}
+			outer := r.exitedCycle(e, inner)
+			was := r.cycleSettled(outer, alive[b])
+			r.propagateCycleExitDivergence(e, outer, b)
+			if !was && r.cycleSettled(outer, alive[b]) {
+				pending--
+			}
+		}
 	}
 }
 
@@ -326,11 +343,10 @@ func (r *Result) internalDivergentCycle(shared *Cycle, b, j int) *Cycle {
 	return c
 }
 
-// propagateCycleExitDivergence records that lanes leave, through exit e, the
-// cycles around branch b that do not contain e, and marks the uses outside
-// of values defined inside them.
-func (r *Result) propagateCycleExitDivergence(e int, inner *Cycle, b int) {
-	outer := r.exitedCycle(e, inner)
+// propagateCycleExitDivergence records that lanes leave the cycle outer,
+// around branch b, through exit e, and marks the uses outside of values
+// defined inside it.
+func (r *Result) propagateCycleExitDivergence(e int, outer *Cycle, b int) {
 	if r.exitBranch[outer.Index] < 0 {
 		if _, alive := r.controlDeps(); alive[e] && alive[b] {
 			r.exitBranch[outer.Index] = int32(b)

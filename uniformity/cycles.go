@@ -29,8 +29,7 @@ type Cycle struct {
 	begin, end int // this cycle's slice of info.layout, for containment
 	exits      []int
 	exitsDone  bool
-	exitIndex  map[int]int32 // position of each exit in exits, built on demand
-	localExits []int         // the exits inside Parent, built on demand
+	localExits []int // the exits inside Parent, built on demand
 	localDone  bool
 	outermost  *Cycle   // the top-level cycle around this one
 	up         []*Cycle // up[k] is the ancestor 2^k levels out
@@ -83,18 +82,6 @@ func (c *Cycle) Exits() []int {
 		c.exitsDone = true
 	}
 	return c.exits
-}
-
-// exitPosition returns the position of exit e in Exits.
-func (c *Cycle) exitPosition(e int) int32 {
-	if c.exitIndex == nil {
-		exits := c.Exits()
-		c.exitIndex = make(map[int]int32, len(exits))
-		for i, x := range exits {
-			c.exitIndex[x] = int32(i)
-		}
-	}
-	return c.exitIndex[e]
 }
 
 // innerExits returns the exits of c that lie in its parent, or all its exits

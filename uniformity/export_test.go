@@ -69,8 +69,9 @@ func (r *Result) State() State {
 }
 
 // CheckCycleExits makes every join computation compare the divergent exits
-// of the irreducible cycles around the branch with LLVM's loop over every
-// exit of every such cycle, and returns a function that stops it.
+// of the irreducible cycles around the branch with those of LLVM's loop over
+// every exit of every such cycle (as sets), and returns a function that
+// stops it.
 func CheckCycleExits(t testing.TB) (stop func()) {
 	checkCycleExits = func(sd *syncDependence, branchCycle *Cycle, added []int) {
 		seen := make(map[int]bool)
@@ -90,6 +91,8 @@ func CheckCycleExits(t testing.TB) (stop func()) {
 				}
 			}
 		}
+		added = slices.Sorted(slices.Values(added))
+		slices.Sort(want)
 		if !slices.Equal(added, want) {
 			t.Fatalf("divergent exits of the irreducible cycles around a branch: got %v, LLVM's loop gives %v", added, want)
 		}

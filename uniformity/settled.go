@@ -75,24 +75,34 @@ func (r *Result) regionOf(b int) int {
 	return len(r.ci.TopLevel) + b
 }
 
-// skipSettled is turned off by tests that check that skipping changes
-// nothing.
+// skipSettled is turned off by tests that check that skipping settled
+// work changes nothing.
 var skipSettled = true
 
-// hasNoEffect reports whether the divergent branch ending b can change
-// nothing more.
-func (r *Result) hasNoEffect(b int) bool {
-	c := r.ci.cycleOf[b]
-	if c == nil || !skipSettled {
-		return false // outside cycles the walk stops early anyway
-	}
+// cyclesSettled reports whether lanes that a divergent branch in block b
+// sends different ways can change nothing more about the cycles around b.
+// Then the branch's cycle exits need not be computed.
+func (r *Result) cyclesSettled(b int) bool {
+	return skipSettled && r.unsettledCycles(b) == 0
+}
+
+// unsettledCycles counts the cycles around block b that are not settled.
+func (r *Result) unsettledCycles(b int) int {
 	_, alive := r.controlDeps()
-	for x := c; x != nil; x = x.Parent {
-		if !r.divergentExit[x.Index] || (r.exitBranch[x.Index] < 0 && alive[b]) {
-			return false
+	n := 0
+	for x := r.ci.cycleOf[b]; x != nil; x = x.Parent {
+		if !r.cycleSettled(x, alive[b]) {
+			n++
 		}
 	}
-	return r.reachSettled(r.regionOf(b))
+	return n
+}
+
+// cycleSettled reports whether a divergent branch in cycle c can change
+// nothing more about it: it has a divergent exit, and a branch whose paths
+// leave it by an exit that runs unless the branch does not run (!alive).
+func (r *Result) cycleSettled(c *Cycle, alive bool) bool {
+	return r.divergentExit[c.Index] && (r.exitBranch[c.Index] >= 0 || !alive)
 }
 
 // reachSettled reports whether every block that region start reaches is

@@ -1,9 +1,7 @@
 package uniformity
 
 import (
-	"cmp"
 	"math/bits"
-	"slices"
 	"sort"
 )
 
@@ -13,6 +11,9 @@ import (
 type divergenceDesc struct {
 	joins      []int
 	cycleExits []int
+	// withoutExits: the divergent exits of irreducible cycles around the
+	// branch were not computed, as the caller did not need them.
+	withoutExits bool
 }
 
 // syncDependence finds the joins of divergent branches (LLVM's
@@ -40,7 +41,6 @@ type syncDependence struct {
 	headerLabels    []int32
 	nextIrreducible []int32
 	nextOther       []int32
-	exitScratch     []cycleExit
 }
 
 func newSyncDependence(g Graph, ci *CycleInfo, po *modifiedPostOrder, llvm22 bool) *syncDependence {
@@ -61,15 +61,15 @@ func newSyncDependence(g Graph, ci *CycleInfo, po *modifiedPostOrder, llvm22 boo
 var emptyDesc = &divergenceDesc{}
 
 // joinsOf returns the joins and divergent cycle exits of the branch that
-// ends block b.
-func (sd *syncDependence) joinsOf(b int) *divergenceDesc {
+// ends block b. Without exits, the cycle exits may be incomplete.
+func (sd *syncDependence) joinsOf(b int, exits bool) *divergenceDesc {
 	if len(sd.g.Succs(b)) <= 1 {
 		return emptyDesc
 	}
-	if d, ok := sd.cache[b]; ok {
+	if d, ok := sd.cache[b]; ok && (!exits || !d.withoutExits) {
 		return d
 	}
-	d := sd.propagate(b)
+	d := sd.propagate(b, exits)
 	sd.cache[b] = d
 	return d
 }
@@ -131,7 +131,7 @@ func (sd *syncDependence) visitCycleExitEdge(s int, label int32) {
 	}
 }
 
-func (sd *syncDependence) propagate(branch int) *divergenceDesc {
+func (sd *syncDependence) propagate(branch int, exits bool) *divergenceDesc {
 	sd.desc = &divergenceDesc{}
 	defer sd.reset()
 	g, ci, po := sd.g, sd.ci, sd.po
@@ -190,6 +190,10 @@ func (sd *syncDependence) propagate(branch int) *divergenceDesc {
 		}
 	}
 
+	if !exits {
+		sd.desc.withoutExits = true
+		return sd.desc
+	}
 	before := len(sd.desc.cycleExits)
 	sd.irreducibleCycleExits(branchCycle)
 	if checkCycleExits != nil {
@@ -202,8 +206,10 @@ func (sd *syncDependence) propagate(branch int) *divergenceDesc {
 // around the branch: those whose label differs from the cycle's header's.
 // LLVM visits every exit of every such cycle, from the innermost out, which
 // costs the depth of the nest times its exits. This visits each block that
-// is an exit of some cycle of the chain once, finds the first cycle of the
-// chain for which it counts, and then orders the exits as LLVM does.
+// is an exit of some cycle of the chain once, ring by ring from the
+// innermost, and asks whether it counts for any of the cycles it exits. The
+// order differs from LLVM's, which only changes which reason is recorded
+// first for a value that several make divergent.
 func (sd *syncDependence) irreducibleCycleExits(branchCycle *Cycle) {
 	chain := sd.chain[:0]
 	last := -1
@@ -262,7 +268,6 @@ func (sd *syncDependence) irreducibleCycleExits(branchCycle *Cycle) {
 		return -1
 	}
 
-	found := sd.exitScratch[:0]
 	for k := range n {
 		// The exits of chain[k] that lie in chain[k+1] are exits of the
 		// cycles up to k only; those of the outermost irreducible cycle that
@@ -272,38 +277,29 @@ func (sd *syncDependence) irreducibleCycleExits(branchCycle *Cycle) {
 			exits = chain[k].innerExits()
 		}
 		for _, e := range exits {
-			// e is an exit of chain[j] for j from the innermost cycle that
-			// holds one of its predecessors, up to k.
+			label := sd.labels[e]
+			if firstCounting(k, k, label) >= 0 {
+				sd.addCycleExit(e)
+				continue
+			}
+			// e is also an exit of chain[j] for j from the innermost cycle
+			// that holds one of its predecessors.
 			lo := k
 			for _, p := range sd.g.Preds(e) {
 				if j := sort.Search(lo, func(j int) bool { return chain[j].Contains(p) }); j < lo {
 					lo = j
 				}
 			}
-			if j := firstCounting(lo, k, sd.labels[e]); j >= 0 {
-				found = append(found, cycleExit{cycle: int32(j), pos: chain[j].exitPosition(e), block: int32(e)})
+			if lo < k && firstCounting(lo, k-1, label) >= 0 {
+				sd.addCycleExit(e)
 			}
 		}
 	}
-	slices.SortFunc(found, func(a, b cycleExit) int {
-		if a.cycle != b.cycle {
-			return cmp.Compare(a.cycle, b.cycle)
-		}
-		return cmp.Compare(a.pos, b.pos)
-	})
-	for _, x := range found {
-		sd.addCycleExit(int(x.block))
-	}
-	sd.exitScratch = found
 }
 
 // checkCycleExits, set by tests, compares what irreducibleCycleExits added
 // with LLVM's loop.
 var checkCycleExits func(sd *syncDependence, branchCycle *Cycle, added []int)
-
-// cycleExit is a divergent exit of the cycle chain[cycle], at position pos
-// of that cycle's exits.
-type cycleExit struct{ cycle, pos, block int32 }
 
 func growInt32(s *[]int32, n int) []int32 {
 	if cap(*s) < n {
@@ -321,27 +317,29 @@ func (sd *syncDependence) reset() {
 		sd.fresh.clear(int(sd.po.index[b]))
 	}
 	sd.touched = sd.touched[:0]
-	sd.fresh.top = 0
 	sd.desc = nil
 }
 
-// bitset is a set of small integers that finds its largest member quickly.
+// bitset is a set of small integers that finds its largest member quickly:
+// a summary word per 64 words says which words are non-empty, so that a
+// sparse set spread over a large function costs no scan of empty words.
 type bitset struct {
-	words []uint64
-	count int
-	top   int // no word above top is non-zero
+	words   []uint64
+	summary []uint64
+	count   int
 }
 
-func newBitset(n int) bitset { return bitset{words: make([]uint64, (n+63)/64)} }
+func newBitset(n int) bitset {
+	nw := (n + 63) / 64
+	return bitset{words: make([]uint64, nw), summary: make([]uint64, (nw+63)/64)}
+}
 
 func (s *bitset) set(i int) {
 	w, m := i/64, uint64(1)<<(i%64)
 	if s.words[w]&m == 0 {
 		s.words[w] |= m
+		s.summary[w/64] |= 1 << (w % 64)
 		s.count++
-		if w > s.top {
-			s.top = w
-		}
 	}
 }
 
@@ -349,6 +347,9 @@ func (s *bitset) clear(i int) {
 	w, m := i/64, uint64(1)<<(i%64)
 	if s.words[w]&m != 0 {
 		s.words[w] &^= m
+		if s.words[w] == 0 {
+			s.summary[w/64] &^= 1 << (w % 64)
+		}
 		s.count--
 	}
 }
@@ -357,9 +358,10 @@ func (s *bitset) last() int {
 	if s.count == 0 {
 		return -1
 	}
-	for ; s.top >= 0; s.top-- {
-		if w := s.words[s.top]; w != 0 {
-			return s.top*64 + 63 - bits.LeadingZeros64(w)
+	for sw := len(s.summary) - 1; sw >= 0; sw-- {
+		if x := s.summary[sw]; x != 0 {
+			w := sw*64 + 63 - bits.LeadingZeros64(x)
+			return w*64 + 63 - bits.LeadingZeros64(s.words[w])
 		}
 	}
 	return -1

@@ -184,5 +184,6 @@ func BenchCases() []BenchCase {
 		{"adversarial-chain-10k", func() *Func { return DivergentChain(10_000) }},
 		{"adversarial-loopnest-1k", func() *Func { return DivergentLoopNest(1_000) }},
 		{"adversarial-tangle-1k", func() *Func { return IrreducibleTangle(1_000) }},
+		{"adversarial-tangle-10k", func() *Func { return IrreducibleTangle(10_000) }},
 	}
 }
