@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"strconv"
@@ -166,4 +167,62 @@ func lineOf(src string, n int) string {
 		return ""
 	}
 	return lines[n-1]
+}
+
+// gotoTangle returns a kernel of n labels that gotos tie into one large
+// irreducible region: each label jumps, on the lane index or on a counter,
+// to a label chosen at random (from a fixed seed), and falls through to the
+// next. A barrier inside the region is a bug; the one after it, which every
+// lane reaches, is not.
+func gotoTangle(n int) string {
+	rng := rand.New(rand.NewPCG(uint64(n), 1))
+	var b strings.Builder
+	b.WriteString("// Package tangle has a kernel made of gotos.\npackage tangle\n\nimport \"github.com/spmdvet/spmdvet/spmd\"\n\n")
+	b.WriteString("func Tangle(l spmd.Lane, out []int) {\n\ti := l.Index()\n\tx := 0\n")
+	fmt.Fprintf(&b, "\tif i > 3 {\n\t\tgoto L%d\n\t}\n\tgoto L0\n", n/2)
+	for k := range n {
+		fmt.Fprintf(&b, "L%d:\n\tx += %d\n", k, k)
+		if k == n/3 {
+			b.WriteString("\tl.Barrier() // want `^barrier l\\.Barrier in an irreducible cycle`\n")
+		}
+		switch r := rng.Float64(); {
+		case r < 0.4:
+			fmt.Fprintf(&b, "\tif i > %d {\n\t\tgoto L%d\n\t}\n", k%17, rng.IntN(n))
+		case r < 0.6:
+			fmt.Fprintf(&b, "\tif x > %d {\n\t\tgoto L%d\n\t}\n", k, rng.IntN(n))
+		}
+		if k+1 < n {
+			fmt.Fprintf(&b, "\tgoto L%d\n", k+1)
+		}
+	}
+	b.WriteString("\tout[0] = x\n\tl.Barrier()\n}\n")
+	return b.String()
+}
+
+// TestGotoTangle runs the tool on a goto tangle of SPMDVET_TANGLE_N labels
+// (2000 by default; a label is about one block, so 20000 gives the 20,000
+// blocks of the issue), whose
+// analysis must find the joins of thousands of divergent branches inside
+// one irreducible region. Its time is logged.
+func TestGotoTangle(t *testing.T) {
+	n := envInt(t, "SPMDVET_TANGLE_N", 2000)
+	dir := writeFiles(t, "example.com/tangle", map[string]string{"tangle/tangle.go": gotoTangle(n)})
+	r := spmdvet(t, dir, "./tangle")
+	t.Logf("spmdvet on a tangle of %d labels: %v", n, r.elapsed)
+	wantCode(t, "spmdvet ./tangle", r, 3)
+	checkWants(t, "standalone", parseText(t, dir, r.stderr), wants(t, dir))
+
+	r = spmdvet(t, dir, "uniformity", "-json", "./tangle")
+	wantCode(t, "spmdvet uniformity -json ./tangle", r, 0)
+	f := decodeDump(t, r.stdout).Functions[0]
+	top := 0
+	for i, c := range f.Cycles {
+		if len(c.Blocks) > len(f.Cycles[top].Blocks) {
+			top = i
+		}
+	}
+	t.Logf("%d blocks, %d cycles, the largest of %d blocks", len(f.Blocks), len(f.Cycles), len(f.Cycles[top].Blocks))
+	if c := f.Cycles[top]; !c.Irreducible || !c.AssumedDivergent || 10*len(c.Blocks) < 9*n {
+		t.Errorf("largest cycle: irreducible %v, assumed divergent %v, %d blocks; want an irreducible cycle assumed divergent of nearly all %d labels", c.Irreducible, c.AssumedDivergent, len(c.Blocks), n)
+	}
 }
