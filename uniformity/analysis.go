@@ -191,7 +191,10 @@ func (r *Result) analyzeControlDivergence(b int) {
 	if !r.dom.reachable(b) {
 		return
 	}
-	cyclesSettled := r.cyclesSettled(b)
+	// Once every cycle around b is settled, its cycle exits can change
+	// nothing, and need not be computed.
+	pending := r.unsettledCycles(b)
+	cyclesSettled := skipSettled && pending == 0
 	if cyclesSettled && r.ci.cycleOf[b] != nil && r.reachSettled(r.regionOf(b)) {
 		return // the walk could change nothing
 	}
@@ -236,7 +239,6 @@ func (r *Result) analyzeControlDivergence(b int) {
 	if !cyclesSettled {
 		inner := r.ci.cycleOf[b]
 		_, alive := r.controlDeps()
-		pending := r.unsettledCycles(b)
 		for _, e := range desc.cycleExits {
 			if pending == 0 && skipSettled {
 				break // the remaining exits can change nothing

@@ -29,8 +29,8 @@ type Cycle struct {
 	begin, end int // this cycle's slice of info.layout, for containment
 	exits      []int
 	exitsDone  bool
-	localExits []int // the exits inside Parent, built on demand
-	localDone  bool
+	inner      []int // the exits inside Parent, built on demand
+	innerDone  bool
 	outermost  *Cycle   // the top-level cycle around this one
 	up         []*Cycle // up[k] is the ancestor 2^k levels out
 	ownBlocks  int      // blocks whose innermost cycle this is; used while laying out
@@ -93,15 +93,15 @@ func (c *Cycle) innerExits() []int {
 	if c.Parent == nil {
 		return c.Exits()
 	}
-	if !c.localDone {
+	if !c.innerDone {
 		for _, e := range c.Exits() {
 			if c.Parent.Contains(e) {
-				c.localExits = append(c.localExits, e)
+				c.inner = append(c.inner, e)
 			}
 		}
-		c.localDone = true
+		c.innerDone = true
 	}
-	return c.localExits
+	return c.inner
 }
 
 // outermostWithout returns the outermost cycle around c that does not

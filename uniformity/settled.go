@@ -79,13 +79,6 @@ func (r *Result) regionOf(b int) int {
 // work changes nothing.
 var skipSettled = true
 
-// cyclesSettled reports whether lanes that a divergent branch in block b
-// sends different ways can change nothing more about the cycles around b.
-// Then the branch's cycle exits need not be computed.
-func (r *Result) cyclesSettled(b int) bool {
-	return skipSettled && r.unsettledCycles(b) == 0
-}
-
 // unsettledCycles counts the cycles around block b that are not settled.
 func (r *Result) unsettledCycles(b int) int {
 	_, alive := r.controlDeps()
