@@ -23,6 +23,10 @@ type Config struct {
 	//     the outer cycles used after the exit stay uniform (see
 	//     testdata/llvm/sibling-exit.ll).
 	LLVM22 bool
+	// SameCFG, if set, is an analysis of a graph with the same blocks and
+	// (live) edges: what depends only on those is shared with it rather
+	// than computed again, the joins of its divergent branches included.
+	SameCFG *Result
 }
 
 // Result is the uniformity of one function.
@@ -53,8 +57,14 @@ type Result struct {
 
 	settle  *settled           // which divergent branches can change nothing more
 	control *controlDependence // computed on first use
-	cdDeps  [][]int            // control dependence edges, computed once
-	cdAlive []bool
+	cd      *controlEdges      // shared by every analysis of the same graph
+}
+
+// controlEdges are the control dependence edges of the graph, computed on
+// first use.
+type controlEdges struct {
+	deps  [][]int
+	alive []bool
 }
 
 // A TemporalUse is a use outside a cycle of a value defined inside it, where
@@ -80,11 +90,21 @@ func Analyze(g Graph, cfg Config) *Result {
 		termCause:     make([]Cause, nb),
 	}
 	if nb == 0 {
-		r.ci = ComputeCycles(g)
+		r.ci, r.cd = ComputeCycles(g), new(controlEdges)
 		return r
 	}
-	r.dom = newDomTree(nb, 0, g.Succs, g.Preds)
-	r.ci = ComputeCycles(g)
+	if same := cfg.SameCFG; same != nil {
+		if same.g.NumBlocks() != nb || same.cfg.LLVM22 != cfg.LLVM22 {
+			panic("uniformity: Config.SameCFG analyzed another graph")
+		}
+		r.dom, r.ci, r.sync, r.cd = same.dom, same.ci, same.sync, same.cd
+	} else {
+		r.dom = newDomTree(nb, 0, g.Succs, g.Preds)
+		r.ci = ComputeCycles(g)
+		r.sync = newSyncDependence(g, r.ci, newModifiedPostOrder(g, r.ci), cfg.LLVM22)
+		r.cd = new(controlEdges)
+	}
+	r.cfg.SameCFG = nil // not kept alive
 	r.divergentExit = make([]bool, len(r.ci.All))
 	r.assumed = make([]bool, len(r.ci.All))
 	r.exitBranch = make([]int32, len(r.ci.All))
@@ -94,7 +114,6 @@ func Analyze(g Graph, cfg Config) *Result {
 	for i := range r.joinBranch {
 		r.joinBranch[i] = -1
 	}
-	r.sync = newSyncDependence(g, r.ci, newModifiedPostOrder(g, r.ci), cfg.LLVM22)
 	r.settle = newSettled(r.ci, nb)
 
 	for _, v := range cfg.Uniform {

@@ -14,8 +14,8 @@ type controlDependence struct {
 // which blocks run at all. They do not depend on divergence, so they are
 // computed once, however often Extend changes the culprits.
 func (r *Result) controlDeps() ([][]int, []bool) {
-	if r.cdDeps != nil {
-		return r.cdDeps, r.cdAlive
+	if r.cd.deps != nil {
+		return r.cd.deps, r.cd.alive
 	}
 	g := r.g
 	n := g.NumBlocks()
@@ -47,7 +47,7 @@ func (r *Result) controlDeps() ([][]int, []bool) {
 			}
 		}
 	}
-	r.cdDeps, r.cdAlive = deps, alive
+	r.cd.deps, r.cd.alive = deps, alive
 	return deps, alive
 }
 

@@ -114,6 +114,21 @@ func checkSkipChangesNothing(t *testing.T, g *cfggen.Func, cfg uniformity.Config
 	}
 }
 
+// checkSameCFG checks that an analysis sharing the graph-only parts of
+// another, with other seeds, is identical to one computed afresh.
+func checkSameCFG(t *testing.T, g *cfggen.Func, cfg uniformity.Config, other *uniformity.Result) {
+	t.Helper()
+	fresh := uniformity.Analyze(g, cfg)
+	cfg.SameCFG = other
+	shared := uniformity.Analyze(g, cfg)
+	if d := propCollect(g, fresh).diff(propCollect(g, shared), true); d != "" {
+		t.Fatalf("LLVM22=%v: sharing the graph-only parts of another analysis changes the result: %s\n%s", cfg.LLVM22, d, g.IR())
+	}
+	if !reflect.DeepEqual(fresh.State(), shared.State()) {
+		t.Fatalf("LLVM22=%v: sharing the graph-only parts of another analysis changes causes or order\n%s", cfg.LLVM22, g.IR())
+	}
+}
+
 // propCheck checks every property on g, drawing the extra seeds and
 // the successor permutation from r.
 func propCheck(t *testing.T, g *cfggen.Func, r *rand.Rand) {
@@ -145,6 +160,7 @@ func propCheck(t *testing.T, g *cfggen.Func, r *rand.Rand) {
 		}
 		grown := propCollect(g, uniformity.Analyze(g, more))
 		baseResult := uniformity.Analyze(g, base)
+		checkSameCFG(t, g, more, baseResult)
 		extended := baseResult.Clone()
 		for _, v := range more.Seeds[len(base.Seeds):] {
 			extended.Extend(v, uniformity.Cause{Kind: uniformity.CauseSource, Value: v})

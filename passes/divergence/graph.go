@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
 )
 
 // funcGraph presents one ssa.Function to the uniformity core. It is where Go
@@ -75,6 +77,9 @@ type funcGraph struct {
 	// fieldRoots holds the values whose roots memRoots is finding for a
 	// field of them.
 	fieldRoots map[ssa.Value]bool
+	// sameCFG is an analysis of fn's blocks, whose joins and cycles the
+	// next analyses share.
+	sameCFG *uniformity.Result
 	// calledArgs are nodes standing for the arguments of calls of function
 	// inputs, as they reach the results (see Summary.CallControlFixed).
 	calledArgs []int

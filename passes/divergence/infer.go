@@ -178,6 +178,7 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	pg := newFuncGraph(fn, pa.vocab, all, all, pa.kernel[fn])
 	pg.src = pa.src
 	pg.exprs = g.exprs
+	pg.sameCFG = base
 	pbase := pg.run()
 	p := pa.summarize(pg, pbase)
 	p.Requires = append(p.Requires, pa.sharedRequirements(g, base, pg, pbase, shared)...)

@@ -21,7 +21,10 @@ func (g *funcGraph) runUniform(extra []int) *uniformity.Result {
 }
 
 func (g *funcGraph) analyze(seeds, uniform []int) *uniformity.Result {
-	r := uniformity.Analyze(g, uniformity.Config{Seeds: slices.Concat(g.seeds, seeds), Uniform: slices.Concat(g.uniform, uniform), LLVM22: llvm22})
+	r := uniformity.Analyze(g, uniformity.Config{Seeds: slices.Concat(g.seeds, seeds), Uniform: slices.Concat(g.uniform, uniform), LLVM22: llvm22, SameCFG: g.sameCFG})
+	if g.sameCFG == nil {
+		g.sameCFG = r
+	}
 	g.extendMemory(r)
 	return r
 }
