@@ -24,9 +24,12 @@ type Cycle struct {
 	info *CycleInfo
 	// blocks in the order LLVM 22 lists them: the header, then the blocks in
 	// the order the backward walk from the latches found them, a nested
-	// cycle's blocks all at once when it was found.
+	// cycle's blocks all at once when it was found. So a nested cycle's
+	// list is a run of its parent's, and every cycle's list is a slice of
+	// one array per top-level cycle rather than a copy per level of nesting.
 	blocks     []int
-	begin, end int // this cycle's slice of info.layout, for containment
+	own        []int // while computing: own blocks, and ^Index for a nested cycle's
+	begin, end int   // this cycle's slice of info.layout, for containment
 	exits      []int
 	exitsDone  bool
 	inner      []int // the exits inside Parent, built on demand
@@ -250,7 +253,7 @@ func ComputeCycles(g Graph) *CycleInfo {
 		if len(worklist) == 0 {
 			continue
 		}
-		c := &Cycle{info: ci, Entries: []int{h}, ownBlocks: 1, blocks: []int{h}}
+		c := &Cycle{info: ci, Entries: []int{h}, ownBlocks: 1, own: []int{h}}
 		ci.cycleOf[h] = c
 		processPreds := func(b int) {
 			isEntry := false
@@ -279,7 +282,7 @@ func ComputeCycles(g Graph) *CycleInfo {
 					t.Parent = c
 					t.unionFind = c
 					c.Children = append(c.Children, t)
-					c.blocks = append(c.blocks, t.blocks...)
+					c.own = append(c.own, ^t.Index)
 					for _, e := range t.Entries {
 						processPreds(e)
 					}
@@ -288,7 +291,7 @@ func ComputeCycles(g Graph) *CycleInfo {
 			}
 			ci.cycleOf[b] = c
 			c.ownBlocks++
-			c.blocks = append(c.blocks, b)
+			c.own = append(c.own, b)
 			processPreds(b)
 		}
 		c.Index = len(ci.All)
@@ -331,6 +334,29 @@ func ComputeCycles(g Graph) *CycleInfo {
 			c.begin--
 			ci.layout[c.begin] = b
 		}
+	}
+
+	// Each cycle's blocks in LLVM's order: its own, with its children's
+	// lists spliced in where they were found.
+	all := make([]int, cursor)
+	var fill func(c *Cycle, at int) int
+	fill = func(c *Cycle, at int) int {
+		start := at
+		for _, b := range c.own {
+			if b >= 0 {
+				all[at] = b
+				at++
+			} else {
+				at = fill(ci.All[^b], at)
+			}
+		}
+		c.blocks = all[start:at:at]
+		c.own = nil
+		return at
+	}
+	at := 0
+	for _, c := range ci.TopLevel {
+		at = fill(c, at)
 	}
 	return ci
 }
