@@ -34,6 +34,8 @@ var suite = []string{
 	"generics",
 	"helpers",
 	"helpers/use",
+	"handles/lib",
+	"handles/use",
 	"directives/local",
 	"directives/use",
 	// Reported as BUG(report) and fixed since (see each package comment).

@@ -779,6 +779,12 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 			return s
 		}
 		if s, ok := g.sem.boundInvoke(common); ok {
+			if tp, isParam := types.Unalias(common.Value.Type()).(*types.TypeParam); isParam && s != nil && s.Convergent {
+				c := TypeParamCall{Param: tp.Index(), Method: common.Method.Name()}
+				if !slices.Contains(g.typeParamCalls, c) {
+					g.typeParamCalls = append(g.typeParamCalls, c)
+				}
+			}
 			return s
 		}
 	}

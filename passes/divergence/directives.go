@@ -19,6 +19,14 @@ type LaneType struct{}
 func (*LaneType) AFact()         {}
 func (*LaneType) String() string { return "spmd(lane)" }
 
+// Recovers marks a function that calls recover itself: deferred directly,
+// it stops a panic, so that a lane that panics returns (a helper such as
+// defer errs.Catch(&err)). Every package exports it, SPMD or not.
+type Recovers struct{}
+
+func (*Recovers) AFact()         {}
+func (*Recovers) String() string { return "recovers" }
+
 // SPMDPackage marks a package that declares or uses SPMD vocabulary, so that
 // packages importing it are analyzed and all others cost nothing.
 type SPMDPackage struct{}

@@ -26,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        "https://pkg.go.dev/github.com/spmdvet/spmdvet/passes/divergence",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(Summary), new(LaneType), new(SPMDPackage)},
+	FactTypes:  []analysis.Fact{new(Summary), new(LaneType), new(SPMDPackage), new(Recovers)},
 }
 
 // llvm22 makes the core reproduce LLVM 22 exactly, bug included (see
@@ -109,6 +109,7 @@ func run(pass *analysis.Pass) (res any, err error) {
 			res, err = &Result{}, nil
 		}
 	}()
+	exportRecovers(pass)
 	vocab := newVocabulary(pass)
 	if !vocab.relevant() {
 		// Neither vocabulary nor anything that uses it: no SSA, no cost.

@@ -15,9 +15,11 @@
 // SPMD functions are kernel entries (//spmd:kernel), functions passed where a
 // kernel is expected (a parameter named by //spmd:kernel NAME, as in
 // spmd.Run, or a parameter that a function gives on to such a parameter, as
-// a test's helper that calls spmd.Run does), functions with a lane-handle
-// parameter (a type marked //spmd:lane), functions that read the lane
-// index, and the closures these make. Their parameters are uniform.
+// a test's helper that calls spmd.Run does), functions with a parameter
+// (receiver included) that is or holds a lane handle (a type marked
+// //spmd:lane, or a struct with such a field: a library's thread-block
+// handle), functions that read the lane index, and the closures these make.
+// Their parameters are uniform.
 //
 // Go semantics: a call's result depends on its arguments unless the callee
 // declares otherwise (//spmd:uniform, //spmd:divergent); a callee whose

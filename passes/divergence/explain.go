@@ -1024,10 +1024,10 @@ func (f *Func) callExpr(pos token.Pos) *ast.CallExpr { return f.calls[pos] }
 func (f *Func) DivergentCallee(call ssa.CallInstruction) (bool, []Note) {
 	common := call.Common()
 	if sf := staticFunc(common); common.IsInvoke() || sf != nil {
-		if common.IsInvoke() && f.IsDivergent(common.Value) {
+		if common.IsInvoke() && f.IsDivergent(common.Value) && !oneDynamicType(common.Value) {
 			return true, f.ExplainValue(common.Value)
 		}
-		if mc, ok := common.Value.(*ssa.MakeClosure); ok && sf != nil && boundInterfaceMethod(sf) && f.IsDivergent(mc.Bindings[0]) {
+		if mc, ok := common.Value.(*ssa.MakeClosure); ok && sf != nil && boundInterfaceMethod(sf) && f.IsDivergent(mc.Bindings[0]) && !oneDynamicType(mc.Bindings[0]) {
 			return true, f.ExplainValue(mc.Bindings[0]) // reduce := r.Reduce; reduce()
 		}
 		return false, nil

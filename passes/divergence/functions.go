@@ -14,7 +14,8 @@ import (
 // spmdFunctions lists the functions of pkg with a body, each after the
 // function that encloses it, and finds the ones that run as SPMD code:
 // kernel entries, functions given where a kernel is expected, functions with
-// a lane parameter or that read the lane index, and the closures they make.
+// a parameter that is or holds a lane, or that read the lane index, and the
+// closures they make.
 func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, kernel map[*ssa.Function]bool, spmdFuncs []*ssa.Function) {
 	var declared []*ssa.Function
 	for _, f := range vocab.pass.Files {
@@ -59,7 +60,7 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, ke
 			kernel[fn] = true
 		}
 		for _, p := range fn.Params {
-			if vocab.isLane(p.Type()) {
+			if vocab.holdsLane(p.Type()) {
 				spmd[fn] = true
 			}
 		}

@@ -77,6 +77,9 @@ type funcGraph struct {
 	// fieldRoots holds the values whose roots memRoots is finding for a
 	// field of them.
 	fieldRoots map[ssa.Value]bool
+	// typeParamCalls are the calls of methods of fn's type parameters that
+	// some implementation makes convergent (see Summary.Plain).
+	typeParamCalls []TypeParamCall
 	// sameCFG is an analysis of fn's blocks, whose joins and cycles the
 	// next analyses share.
 	sameCFG *uniformity.Result
@@ -178,6 +181,8 @@ type semantics interface {
 	// it may reach: the summary of a convergent one, or nil if none is;
 	// ok is false when they are not all known.
 	boundInvoke(common *ssa.CallCommon) (s *Summary, ok bool)
+	// recovers reports whether fn calls recover itself.
+	recovers(fn *ssa.Function) bool
 }
 
 // memObject is memory private to each lane: a variable, array, slice or map
@@ -469,7 +474,7 @@ func (g *funcGraph) simplifyPhis() {
 // loops) does not put what follows under divergent control. Unless the
 // function defers a recover: then a panic is one more way to return.
 func (g *funcGraph) dropDoomedEdges() {
-	if defersRecover(g.fn) {
+	if g.defersRecover() {
 		return
 	}
 	n := len(g.succs)
@@ -511,15 +516,15 @@ func (g *funcGraph) dropDoomedEdges() {
 
 // defersRecover reports whether fn defers a function that calls recover,
 // which stops a panic of fn.
-func defersRecover(fn *ssa.Function) bool { return len(recoveringDefers(fn)) > 0 }
+func (g *funcGraph) defersRecover() bool { return len(g.recoveringDefers()) > 0 }
 
 // recoveringDefers returns the defers of fn whose function calls recover.
-func recoveringDefers(fn *ssa.Function) []*ssa.Defer {
+func (g *funcGraph) recoveringDefers() []*ssa.Defer {
 	var out []*ssa.Defer
-	for _, b := range fn.Blocks {
+	for _, b := range g.fn.Blocks {
 		for _, instr := range b.Instrs {
 			if d, ok := instr.(*ssa.Defer); ok {
-				if f := funcOf(d.Call.Value); f != nil && callsRecover(f) {
+				if f := funcOf(d.Call.Value); f != nil && g.sem.recovers(f) {
 					out = append(out, d)
 				}
 			}
@@ -533,7 +538,7 @@ func recoveringDefers(fn *ssa.Function) []*ssa.Defer {
 // panicked, which depends on the operands of what can panic: a lane that
 // divides by its own zero recovers and returns something else.
 func (g *funcGraph) addRecoveredPanics() {
-	defers := recoveringDefers(g.fn)
+	defers := g.recoveringDefers()
 	if len(defers) == 0 {
 		return
 	}
@@ -563,6 +568,41 @@ func (g *funcGraph) addRecoveredPanics() {
 			}
 		}
 	}
+}
+
+// oneDynamicType reports whether the interface value v holds the same
+// dynamic type on every path, whatever the value it holds: then lanes that
+// hold different values still call the same methods and pass the same
+// type assertions.
+func oneDynamicType(v ssa.Value) bool {
+	var typ types.Type
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.MakeInterface:
+			t := v.X.Type()
+			if typ == nil {
+				typ = t
+			}
+			return types.Identical(typ, t)
+		case *ssa.ChangeInterface:
+			return walk(v.X)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return walk(v) && typ != nil
 }
 
 // storesTo reports whether fn stores into the memory v points to.
@@ -609,19 +649,6 @@ func mayPanicOn(instr ssa.Instruction) []ssa.Value {
 		return append([]ssa.Value{instr.Call.Value}, instr.Call.Args...)
 	}
 	return nil
-}
-
-func callsRecover(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok {
-				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // termInstr returns the go/ssa terminator that ends graph block b, or nil
@@ -815,6 +842,9 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		}
 
 	case *ssa.Extract:
+		if ta, ok := instr.Tuple.(*ssa.TypeAssert); ok && instr.Index == 1 && oneDynamicType(ta.X) {
+			return // whether it holds a type is the same in every lane
+		}
 		if next, ok := instr.Tuple.(*ssa.Next); ok && !next.IsString && instr.Index > 0 {
 			g.seed(id, "comes from map iteration, whose order differs between lanes")
 			return

@@ -157,6 +157,12 @@ func (pa *packageAnalysis) analyze(fn *ssa.Function) (*Func, *Summary) {
 	g.exprs = debugExprs(fn)
 	f := &Func{SSA: fn, Kernel: pa.kernel[fn], graph: g, U: base, base: base, exprs: g.exprs, calls: pa.vocab.calls, funcs: pa.results, explaining: pa.explaining}
 	s := pa.summarize(g, base)
+	if len(g.typeParamCalls) > 0 {
+		// For type arguments whose methods there are not convergent.
+		plain := newFuncGraph(fn, plainTypeParams{pa.vocab}, own, ownPointees(own), pa.kernel[fn])
+		plain.src, plain.exprs, plain.sameCFG = pa.src, g.exprs, base
+		s.TypeParamCalls, s.Plain = g.typeParamCalls, pa.summarize(plain, plain.run())
+	}
 	var shared, deep []int
 	all := make(map[ssa.Value]bool)
 	for i, v := range inputValues(fn) {

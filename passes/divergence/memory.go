@@ -43,9 +43,10 @@ func (g *funcGraph) memRoots(v ssa.Value) []*memObject {
 		case *ssa.TypeAssert:
 			walk(v.X)
 		case *ssa.UnOp, *ssa.Lookup:
-			// A pointer loaded from memory: any pointer that was stored;
-			// from memory all lanes share, any stored there.
-			if pointsToMemory(v.Type()) {
+			// A pointer loaded from memory, or a struct holding one (not
+			// a lane handle, whose pointers are its own): any pointer that
+			// was stored; from memory all lanes share, any stored there.
+			if pointsToMemory(v.Type()) || !g.sem.isLane(v.Type()) && len(heldPointers(types.NewPointer(v.Type()))) > 0 {
 				var from ssa.Value
 				switch v := v.(type) {
 				case *ssa.UnOp:

@@ -124,7 +124,24 @@ type Summary struct {
 	Private      *Summary
 	// OwnMemory marks a summary that is another's Private.
 	OwnMemory bool
+
+	// TypeParamCalls lists the methods of the generic function's type
+	// parameters that its body calls and that some implementation makes
+	// convergent. Plain, if set, is the summary for type arguments whose
+	// methods there are not convergent (a no-op Syncer): the body is
+	// analyzed once for every type argument, so this one bounds the others.
+	TypeParamCalls []TypeParamCall
+	Plain          *Summary
 }
+
+// A TypeParamCall is a call of method Method of the generic function's
+// type parameter Param (an index into its type parameters).
+type TypeParamCall struct {
+	Param  int
+	Method string
+}
+
+func (c TypeParamCall) String() string { return fmt.Sprintf("%d.%s", c.Param, c.Method) }
 
 // laneDependent reports whether what s describes differs between lanes
 // whatever its inputs: a result, what it writes, or a convergent operation.
@@ -344,6 +361,9 @@ func (s *Summary) String() string {
 		// printed, to keep facts short.
 		add(s.ReturnedBodyOnce, "returned-body-once")
 		add(s.ReturnedNoWrites, "returned-no-writes")
+		if s.Plain != nil {
+			parts = append(parts, fmt.Sprintf("plain%v=%s", s.TypeParamCalls, s.Plain))
+		}
 		if s.Private != nil {
 			parts = append(parts, fmt.Sprintf("own%v=%s", slices.Concat(s.SharedInputs, s.DeepInputs), s.Private))
 		}

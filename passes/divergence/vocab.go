@@ -196,12 +196,60 @@ func (v *vocabulary) calleeSummary(common *ssa.CallCommon) *Summary {
 	}
 	fn, _ := callee(common)
 	if s := v.summary(fn); s != nil {
+		if s.Plain != nil && !common.IsInvoke() && v.plainTypeArgs(s, funcOf(common.Value)) {
+			return s.Plain
+		}
 		return s
 	}
 	if sf := staticFunc(common); sf != nil {
 		return v.inferred[sf]
 	}
 	return nil
+}
+
+// plainTypeParams is the vocabulary for the analysis of a generic body
+// whose type arguments' methods are not convergent (Summary.Plain).
+type plainTypeParams struct{ *vocabulary }
+
+func (p plainTypeParams) boundInvoke(common *ssa.CallCommon) (*Summary, bool) {
+	if _, ok := types.Unalias(common.Value.Type()).(*types.TypeParam); ok {
+		return nil, true
+	}
+	return p.vocabulary.boundInvoke(common)
+}
+
+// plainTypeArgs reports whether the instance fn of a generic function
+// with summary s has type arguments whose methods that the body calls
+// (s.TypeParamCalls) are not convergent.
+func (v *vocabulary) plainTypeArgs(s *Summary, fn *ssa.Function) bool {
+	if fn == nil || fn.Origin() == nil {
+		return false
+	}
+	targs := fn.TypeArgs()
+	for _, c := range s.TypeParamCalls {
+		if c.Param >= len(targs) {
+			return false
+		}
+		t := targs[c.Param]
+		if types.IsInterface(t) {
+			return false // any type in it, or another type parameter
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Origin().Pkg.Pkg, c.Method)
+		m, ok := obj.(*types.Func)
+		if !ok {
+			return false
+		}
+		ms := v.summary(m)
+		if ms == nil && m.Pkg() == v.pass.Pkg {
+			if _, seen := v.inferredObj[m.Origin()]; !seen {
+				return false // not analyzed yet
+			}
+		}
+		if ms != nil && ms.Convergent {
+			return false
+		}
+	}
+	return true
 }
 
 // summary returns the declared vocabulary of fn, or its inferred summary.
@@ -251,6 +299,36 @@ func (v *vocabulary) isLane(t types.Type) bool {
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		return v.isLaneNamed(p.Elem()) // *L
+	}
+	return false
+}
+
+// holdsLane reports whether a value of type t is or holds a lane handle:
+// a handle type of a library (a thread block holding its lane) passed to
+// the helpers that take it.
+func (v *vocabulary) holdsLane(t types.Type) bool {
+	return v.holdsLaneSeen(t, make(map[types.Type]bool))
+}
+
+func (v *vocabulary) holdsLaneSeen(t types.Type, seen map[types.Type]bool) bool {
+	if v.isLane(t) {
+		return true
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return v.holdsLaneSeen(u.Elem(), seen)
+	case *types.Array:
+		return v.holdsLaneSeen(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if v.holdsLaneSeen(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -353,10 +431,15 @@ func (v *vocabulary) implementations(iface *types.Interface, name string) []*typ
 				continue
 			}
 			t := tn.Type()
-			if named, ok := t.(*types.Named); ok && named.TypeParams().Len() > 0 {
+			if types.IsInterface(t) {
 				continue
 			}
-			if types.IsInterface(t) {
+			if named, ok := t.(*types.Named); ok && named.TypeParams().Len() > 0 {
+				// Whether an instance implements iface depends on its
+				// type arguments: any whose method has the name and shape.
+				if m := genericMethod(named, iface, name); m != nil {
+					out = append(out, m)
+				}
 				continue
 			}
 			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
@@ -372,6 +455,25 @@ func (v *vocabulary) implementations(iface *types.Interface, name string) []*typ
 		}
 	}
 	return out
+}
+
+// genericMethod returns the method named name of the generic type t if its
+// signature has the shape of iface's method of that name, or nil.
+func genericMethod(t *types.Named, iface *types.Interface, name string) *types.Func {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), false, t.Obj().Pkg(), name)
+	m, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	for i := range iface.NumMethods() {
+		if im := iface.Method(i); im.Name() == name {
+			a, b := m.Signature(), im.Signature()
+			if a.Params().Len() == b.Params().Len() && a.Results().Len() == b.Results().Len() && a.Variadic() == b.Variadic() {
+				return m
+			}
+		}
+	}
+	return nil
 }
 
 // allLaneTypes lists the lane types declared here and in the packages this
@@ -409,8 +511,13 @@ func (v *vocabulary) boundInvoke(common *ssa.CallCommon) (*Summary, bool) {
 	var worst *Summary
 	for _, m := range impls {
 		s := v.summary(m)
+		if s == nil && m.Pkg() == v.pass.Pkg {
+			return nil, false // not analyzed yet
+		}
 		if s == nil {
-			return nil, false // not analyzed yet, or unknown
+			// Its package was analyzed (implementations only come from
+			// SPMD packages), and has nothing to say about it.
+			continue
 		}
 		if s.Convergent && (worst == nil || s.Barrier && !worst.Barrier) {
 			worst = s

@@ -135,7 +135,8 @@ func kernelParam(l spmd.Lane, f func(spmd.Lane)) { // want kernelParam:`spmd\(co
 	}
 }
 
-func typeParamUnderDivergent[S syncer](s S, l spmd.Lane) { // want typeParamUnderDivergent:`spmd\(barrier( requires\(0\))?\)`
+// With a type argument whose Sync is not convergent, it is not (plain).
+func typeParamUnderDivergent[S syncer](s S, l spmd.Lane) { // want typeParamUnderDivergent:`spmd\(barrier plain\[0\.Sync\]=spmd\(\)\)`
 	if l.Index() < 2 {
 		s.Sync(l) // want `barrier l.Barrier \(reached through s.Sync\) under divergent control`
 	}
@@ -148,7 +149,8 @@ type countingSyncer struct{ n *int }
 
 func (c countingSyncer) Sync(l spmd.Lane) { *c.n++ } // want Sync:`spmd\(\)`
 
-func concreteReceivers(l spmd.Lane, n *int) { // want concreteReceivers:`spmd\(barrier\)`
+// Given the lane's own counter, only lane 0 increments it.
+func concreteReceivers(l spmd.Lane, n *int) { // want concreteReceivers:`spmd\(barrier own\[1\]=spmd\(barrier effect\(\*1\)=always\)\)`
 	var s syncer = countingSyncer{n}
 	if l.Index() == 0 {
 		s.Sync(l)

@@ -121,11 +121,22 @@ func collectiveInCase(l spmd.Lane) {
 	}
 }
 
-// Conservative: the dynamic type of v is int in every lane, but the type
-// switch reads a divergent interface value, and the analysis does not tell
-// its type from its value.
+// Fine: the value of v depends on the lane, its dynamic type (int) does
+// not, and the type switch only reads the type.
 func typeSwitchSameType(l spmd.Lane) {
 	var v any = l.Index()
+	switch v.(type) {
+	case int:
+		l.Barrier()
+	}
+}
+
+// Lanes past 2 hold a string: the type switch is divergent.
+func typeSwitchPerLane(l spmd.Lane) {
+	var v any = l.Index()
+	if l.Index() > 2 {
+		v = "many"
+	}
 	switch v.(type) {
 	case int:
 		l.Barrier() // want `barrier l.Barrier under divergent control`
