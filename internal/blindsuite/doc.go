@@ -57,7 +57,14 @@
 // and loops and temporal divergence in depth (loops); round 28 is memory
 // in ported GPU code (mem) and higher-order Go in kernels: closures,
 // method values, factories, generic helpers, iterators and callbacks to
-// the standard library and to a package without directives (hof).
+// the standard library and to a package without directives (hof); round
+// 29 is lane dependence through Go's less common value forms: comma-ok
+// forms, type switches, copies of structs and arrays, strings, complex
+// numbers, builtins, bit tricks on ballots, select (values), and
+// convergent operations reached through method dispatch: handle types that
+// hold the lane, interfaces, embedding, method values, generic type
+// parameters, chains of helpers across packages, panics and recovers
+// (dispatch).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -87,5 +94,6 @@
 // kernels, 63 bugs (proj); round 26: 81 kernels, 64 bugs (machines), 111
 // kernels, 54 bugs (funcs); round 27: 178 kernels, 89 bugs (exam), 116
 // kernels, 65 bugs (loops); round 28: 78 kernels, 40 bugs (mem), 80
-// kernels, 42 bugs (hof) (not counting ambig).
+// kernels, 42 bugs (hof); round 29: 94 kernels, 51 bugs (values), 88
+// kernels, 48 bugs (dispatch) (not counting ambig).
 package blindsuite
