@@ -157,6 +157,7 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 	}
 	s := g.callSummary(common)
 	g.noteConvergent(id, call, s)
+	g.noteTypeParamCalls(common, s)
 	if s != nil && s.Inferred {
 		g.applySummary(id, common, s)
 		if c, ok := call.(*ssa.Call); ok && g.returnsFresh(c) {
@@ -779,12 +780,6 @@ func (g *funcGraph) dynamicSummary(common *ssa.CallCommon) *Summary {
 			return s
 		}
 		if s, ok := g.sem.boundInvoke(common); ok {
-			if tp, isParam := types.Unalias(common.Value.Type()).(*types.TypeParam); isParam && s != nil && s.Convergent {
-				c := TypeParamCall{Param: tp.Index(), Method: common.Method.Name()}
-				if !slices.Contains(g.typeParamCalls, c) {
-					g.typeParamCalls = append(g.typeParamCalls, c)
-				}
-			}
 			return s
 		}
 	}
@@ -1833,4 +1828,66 @@ func (g *funcGraph) fieldArg(a ssa.Value, f int) []int {
 		return nodes[f : f+1]
 	}
 	return []int{g.valueID(a)}
+}
+
+// noteTypeParamCalls records the calls of methods of fn's type parameters,
+// and of its parameters of interface type, that may be convergent
+// (Summary.Plain): a call of one, or a call of a function given one for
+// one of its own.
+func (g *funcGraph) noteTypeParamCalls(common *ssa.CallCommon, s *Summary) {
+	note := func(c TypeParamCall) {
+		if !slices.Contains(g.typeParamCalls, c) {
+			g.typeParamCalls = append(g.typeParamCalls, c)
+		}
+	}
+	if common.IsInvoke() {
+		c, ok := g.plainCandidate(common.Value)
+		if ok {
+			if s := g.dynamicSummary(common); s != nil && s.Convergent {
+				c.Method = common.Method.Name()
+				note(c)
+			}
+		}
+		return
+	}
+	fn := funcOf(common.Value)
+	if s == nil || fn == nil {
+		return
+	}
+	targs := fn.TypeArgs()
+	for _, c := range s.TypeParamCalls {
+		var given TypeParamCall
+		var ok bool
+		switch {
+		case c.Value && c.Param < len(common.Args):
+			given, ok = g.plainCandidate(common.Args[c.Param])
+		case !c.Value && c.Param < len(targs):
+			given, ok = typeParamOf(targs[c.Param])
+		}
+		if ok {
+			given.Method = c.Method
+			note(given)
+		}
+	}
+}
+
+// plainCandidate reports whether v is a type parameter's value or an
+// interface parameter of fn, whose methods' calls Summary.Plain is about.
+func (g *funcGraph) plainCandidate(v ssa.Value) (TypeParamCall, bool) {
+	if c, ok := typeParamOf(v.Type()); ok {
+		return c, true
+	}
+	if p, ok := v.(*ssa.Parameter); ok && types.IsInterface(p.Type()) {
+		if i := slices.Index(g.fn.Params, p); i >= 0 {
+			return TypeParamCall{Param: i, Value: true}, true
+		}
+	}
+	return TypeParamCall{}, false
+}
+
+func typeParamOf(t types.Type) (TypeParamCall, bool) {
+	if tp, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return TypeParamCall{Param: tp.Index()}, true
+	}
+	return TypeParamCall{}, false
 }

@@ -71,8 +71,8 @@ func spmdFunctions(pkg *ssa.Package, vocab *vocabulary) (all []*ssa.Function, ke
 					continue
 				}
 				callee, args := callee(call.Common())
-				if s := vocab.summary(callee); s != nil && s.LaneID {
-					spmd[fn] = true
+				if s := vocab.calleeSummary(call.Common()); s != nil && s.LaneID {
+					spmd[fn] = true // a lane-ID function, or method of a lane type
 				}
 				for _, i := range vocab.kernelParams(callee) {
 					if i < len(args) {

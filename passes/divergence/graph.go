@@ -574,7 +574,11 @@ func (g *funcGraph) addRecoveredPanics() {
 // dynamic type on every path, whatever the value it holds: then lanes that
 // hold different values still call the same methods and pass the same
 // type assertions.
-func oneDynamicType(v ssa.Value) bool {
+func oneDynamicType(v ssa.Value) bool { return dynamicType(v) != nil }
+
+// dynamicType returns the one dynamic type the interface value v holds on
+// every path, or nil.
+func dynamicType(v ssa.Value) types.Type {
 	var typ types.Type
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value) bool
@@ -602,7 +606,10 @@ func oneDynamicType(v ssa.Value) bool {
 		}
 		return false
 	}
-	return walk(v) && typ != nil
+	if !walk(v) {
+		return nil
+	}
+	return typ
 }
 
 // storesTo reports whether fn stores into the memory v points to.

@@ -125,23 +125,31 @@ type Summary struct {
 	// OwnMemory marks a summary that is another's Private.
 	OwnMemory bool
 
-	// TypeParamCalls lists the methods of the generic function's type
-	// parameters that its body calls and that some implementation makes
-	// convergent. Plain, if set, is the summary for type arguments whose
-	// methods there are not convergent (a no-op Syncer): the body is
-	// analyzed once for every type argument, so this one bounds the others.
+	// TypeParamCalls lists the methods of the function's type parameters,
+	// or of its parameters of interface type, that its body calls and that
+	// some implementation makes convergent. Plain, if set, is the summary
+	// for type arguments, or dynamic types, whose methods there are not
+	// convergent (a no-op Syncer): the body is analyzed once for all of
+	// them, so this one bounds the others.
 	TypeParamCalls []TypeParamCall
 	Plain          *Summary
 }
 
-// A TypeParamCall is a call of method Method of the generic function's
-// type parameter Param (an index into its type parameters).
+// A TypeParamCall is a call of method Method of the function's type
+// parameter Param (an index into its type parameters), or with Value, of
+// its parameter Param (receiver first), an interface value.
 type TypeParamCall struct {
 	Param  int
 	Method string
+	Value  bool
 }
 
-func (c TypeParamCall) String() string { return fmt.Sprintf("%d.%s", c.Param, c.Method) }
+func (c TypeParamCall) String() string {
+	if c.Value {
+		return fmt.Sprintf("p%d.%s", c.Param, c.Method)
+	}
+	return fmt.Sprintf("%d.%s", c.Param, c.Method)
+}
 
 // laneDependent reports whether what s describes differs between lanes
 // whatever its inputs: a result, what it writes, or a convergent operation.

@@ -196,7 +196,7 @@ func (v *vocabulary) calleeSummary(common *ssa.CallCommon) *Summary {
 	}
 	fn, _ := callee(common)
 	if s := v.summary(fn); s != nil {
-		if s.Plain != nil && !common.IsInvoke() && v.plainTypeArgs(s, funcOf(common.Value)) {
+		if s.Plain != nil && !common.IsInvoke() && v.plainTypeArgs(s, common, false) {
 			return s.Plain
 		}
 		return s
@@ -212,29 +212,72 @@ func (v *vocabulary) calleeSummary(common *ssa.CallCommon) *Summary {
 type plainTypeParams struct{ *vocabulary }
 
 func (p plainTypeParams) boundInvoke(common *ssa.CallCommon) (*Summary, bool) {
-	if _, ok := types.Unalias(common.Value.Type()).(*types.TypeParam); ok {
+	if plainReceiver(common.Value) {
 		return nil, true
 	}
 	return p.vocabulary.boundInvoke(common)
 }
 
-// plainTypeArgs reports whether the instance fn of a generic function
-// with summary s has type arguments whose methods that the body calls
-// (s.TypeParamCalls) are not convergent.
-func (v *vocabulary) plainTypeArgs(s *Summary, fn *ssa.Function) bool {
-	if fn == nil || fn.Origin() == nil {
+func (p plainTypeParams) calleeSummary(common *ssa.CallCommon) *Summary {
+	if common.IsInvoke() && plainReceiver(common.Value) {
+		return nil
+	}
+	s := p.vocabulary.calleeSummary(common)
+	if s != nil && s.Plain != nil && !common.IsInvoke() && p.plainTypeArgs(s, common, true) {
+		return s.Plain // given the type parameters, plain too here
+	}
+	return s
+}
+
+// plainReceiver reports whether v is a value of a type parameter, or a
+// parameter of interface type, whose methods Summary.Plain takes as not
+// convergent.
+func plainReceiver(v ssa.Value) bool {
+	if _, ok := typeParamOf(v.Type()); ok {
+		return true
+	}
+	p, ok := v.(*ssa.Parameter)
+	return ok && types.IsInterface(p.Type())
+}
+
+// plainTypeArgs reports whether the call common of a function with
+// summary s gives type arguments, or values of one dynamic type, whose
+// methods that the body calls (s.TypeParamCalls) are not convergent; with
+// params, the caller's own type parameters and interface parameters count
+// as such.
+func (v *vocabulary) plainTypeArgs(s *Summary, common *ssa.CallCommon, params bool) bool {
+	fn := funcOf(common.Value)
+	if fn == nil {
 		return false
 	}
 	targs := fn.TypeArgs()
+	pkg := fn.Pkg
+	if o := fn.Origin(); o != nil {
+		pkg = o.Pkg
+	}
 	for _, c := range s.TypeParamCalls {
-		if c.Param >= len(targs) {
-			return false
+		var t types.Type
+		switch {
+		case c.Value && c.Param < len(common.Args):
+			a := common.Args[c.Param]
+			if params && plainReceiver(a) {
+				continue
+			}
+			t = dynamicType(a)
+		case !c.Value && c.Param < len(targs):
+			t = targs[c.Param]
+			if _, ok := typeParamOf(t); ok && params {
+				continue
+			}
 		}
-		t := targs[c.Param]
-		if types.IsInterface(t) {
+		if t == nil || types.IsInterface(t) {
 			return false // any type in it, or another type parameter
 		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, fn.Origin().Pkg.Pkg, c.Method)
+		var tpkg *types.Package
+		if pkg != nil {
+			tpkg = pkg.Pkg
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, tpkg, c.Method)
 		m, ok := obj.(*types.Func)
 		if !ok {
 			return false

@@ -35,7 +35,7 @@ func (barrierSyncer) Sync(l spmd.Lane) { // want Sync:`spmd\(barrier\)`
 // fine here since every lane makes it, but it makes viaInterface
 // convergent. (Whether s itself must be uniform, so that all lanes call the
 // same method, is left open.)
-func viaInterface(s syncer, l spmd.Lane) { // want viaInterface:`spmd\(barrier( requires\(0\))?\)`
+func viaInterface(s syncer, l spmd.Lane) { // want viaInterface:`spmd\(barrier plain\[p0\.Sync\]=spmd\(\)\)`
 	s.Sync(l)
 }
 
@@ -104,7 +104,7 @@ func unknownEffect(fl filler, l spmd.Lane) { // want unknownEffect:`spmd\(conver
 // The conservative rule at the call itself: an interface call, a call of a
 // function value, a method called through a type parameter's constraint,
 // each passing the lane under divergent control.
-func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`spmd\(barrier( requires\(0\))?\)`
+func ifaceUnderDivergent(s syncer, l spmd.Lane) { // want ifaceUnderDivergent:`spmd\(barrier plain\[p0\.Sync\]=spmd\(\)\)`
 	if l.Index() < 4 {
 		s.Sync(l) // want `barrier l.Barrier \(reached through s.Sync\) under divergent control`
 	}

@@ -191,13 +191,13 @@ func longChain(l spmd.Lane) { // want longChain:`spmd\(barrier\)`
 
 type syncer interface{ Sync(l spmd.Lane) }
 
-func viaIface(l spmd.Lane, s syncer) { // want viaIface:`spmd\(convergent\)`
+func viaIface(l spmd.Lane, s syncer) { // want viaIface:`spmd\(convergent plain\[p1\.Sync\]=spmd\(\)\)`
 	s.Sync(l)
 }
 
 // A helper that calls an interface method given the lane: it may reach
 // a convergent operation.
-func ifaceChain(l spmd.Lane, s syncer) { // want ifaceChain:`spmd\(convergent\)`
+func ifaceChain(l spmd.Lane, s syncer) { // want ifaceChain:`spmd\(convergent plain\[p1\.Sync\]=spmd\(\)\)`
 	if l.Index() < 2 {
 		viaIface(l, s) // want `collective viaIface under divergent control`
 	}

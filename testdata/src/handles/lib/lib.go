@@ -111,3 +111,16 @@ func Total[T ~int, A Adder[T]](a A, xs []T) T {
 	}
 	return a.Add(part)
 }
+
+// PhasesOf is Phases with an interface: a NoSync in it is no barrier either.
+func PhasesOf(s Syncer, n int) {
+	for range n {
+		s.Sync()
+	}
+}
+
+// PhasesTwice gives its type parameter on to Phases.
+func PhasesTwice[S Syncer](s S, n int) {
+	Phases(s, n, func(int) {})
+	Phases(s, n, func(int) {})
+}

@@ -106,3 +106,15 @@ func totals(batches [][][]int, out []int) error {
 		}
 	})
 }
+
+// Interface parameters and type parameters given on: what decides is the
+// dynamic type, or the type argument, at the call.
+func phasesOf(rows [][]int) error {
+	return spmd.Run(len(rows), func(l spmd.Lane) {
+		n := len(rows[l.Index()])
+		lib.PhasesOf(lib.NoSync{}, n)
+		lib.PhasesOf(lib.Block{L: l}, n) // want `^parameter n of lib\.PhasesOf must be uniform`
+		lib.PhasesTwice(lib.NoSync{}, n)
+		lib.PhasesTwice(lib.Block{L: l}, n) // want `^parameter n of lib\.PhasesTwice must be uniform`
+	})
+}
