@@ -64,7 +64,11 @@
 // convergent operations reached through method dispatch: handle types that
 // hold the lane, interfaces, embedding, method values, generic type
 // parameters, chains of helpers across packages, panics and recovers
-// (dispatch).
+// (dispatch); round 30 is generics in depth (generics: wrappers, handle
+// types that hold the lane, containers, constraints with methods
+// instantiated with convergent and plain types, iterators, generic
+// kernels and launchers) and longer kernels ported from GPU code, each with
+// one subtle bug (ported).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -94,6 +98,7 @@
 // kernels, 63 bugs (proj); round 26: 81 kernels, 64 bugs (machines), 111
 // kernels, 54 bugs (funcs); round 27: 178 kernels, 89 bugs (exam), 116
 // kernels, 65 bugs (loops); round 28: 78 kernels, 40 bugs (mem), 80
-// kernels, 42 bugs (hof); round 29: 94 kernels, 51 bugs (values), 88
-// kernels, 48 bugs (dispatch) (not counting ambig).
+// kernels, 42 bugs (hof); round 29: 94 kernels, 47 bugs (values), 88
+// kernels, 43 bugs (dispatch); round 30: 89 kernels, 43 bugs (generics),
+// 82 kernels, 41 bugs (ported) (not counting ambig).
 package blindsuite
