@@ -131,10 +131,6 @@ var knownFalse = map[string]string{
 	// value: calling it, captured in another literal, gives a
 	// lane-dependent result, though it returns a collective's.
 	"round28/hof/stdcb/stdcb.go:96": "a call of a captured literal that captured a lane-dependent variable counts as lane-dependent",
-	// Add writes lane-dependent counts into the accumulator; Flush needs
-	// its Muted field uniform, which Add never writes (as round23's
-	// methods.go:99).
-	"round29/dispatch/methods/methods.go:390": "what a callee writes to one field of a struct makes all of it lane-dependent",
 	// Pop writes the queue's head index and reads the lane's jobs: its
 	// Empty looks lane-dependent, though every lane queued k jobs.
 	"round30/generics/contain/contain.go:440": "what a callee writes to one field of a struct makes all of it lane-dependent",

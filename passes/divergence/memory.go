@@ -225,7 +225,14 @@ func writesPointers(a ssa.Value, in Input) bool {
 		held := heldPointers(t)
 		return len(held) != 1 || mayHoldPointer(pointee(held[0]))
 	}
-	return mayHoldPointer(pointee(t))
+	p := pointee(t)
+	if st, ok := types.Unalias(p).(*types.Named); ok && in.Field > 0 {
+		p = st.Underlying()
+	}
+	if st, ok := p.(*types.Struct); ok && in.Field > 0 && in.Field <= st.NumFields() {
+		return mayHoldPointer(st.Field(in.Field - 1).Type()) // the one field it writes
+	}
+	return mayHoldPointer(p)
 }
 
 // pointee returns the type of what a value of type t points to, or nil.
@@ -682,6 +689,16 @@ func (g *funcGraph) contentRoots(a ssa.Value, in Input) []*memObject {
 		if ms := g.splitObjects(a); ms != nil && in.Field <= len(ms) {
 			return ms[in.Field-1 : in.Field]
 		}
+		// Of the structs a may point to, the field's object where their
+		// fields are told apart (a pointer kept in a struct).
+		st := pointedStruct(a.Type())
+		var out []*memObject
+		for _, m := range g.memRoots(a) {
+			if m.field < 0 || m.st != st || m.field == in.Field-1 {
+				out = append(out, m)
+			}
+		}
+		return out
 	}
 	return g.memRoots(a)
 }

@@ -67,6 +67,25 @@ type Acc struct {
 	N int
 }
 
+// Counter is an accumulator that can be muted.
+type Counter struct {
+	B     Block
+	N     int
+	Muted bool
+}
+
+// Add counts one more item.
+func (c *Counter) Add() { c.N++ }
+
+// Flush is the block's count, or 0 for a muted counter: Muted must be the
+// same in every lane, N need not be.
+func (c *Counter) Flush() int {
+	if c.Muted {
+		return 0
+	}
+	return spmd.ReduceAdd(c.B.L, c.N)
+}
+
 // Add counts one more item.
 func (a *Acc) Add() { a.N++ }
 

@@ -61,6 +61,23 @@ func countItems(items [][]int, out []int) error {
 	})
 }
 
+// Add writes the lane's own counts into N; Flush needs Muted, which no lane
+// writes, uniform: fine.
+type counter struct {
+	*lib.Counter
+	name string
+}
+
+func flushCounts(items [][]int, out []int) error {
+	return spmd.Run(len(items), func(l spmd.Lane) {
+		m := counter{Counter: &lib.Counter{B: lib.Block{L: l}}, name: "items"}
+		for range items[l.Index()] {
+			m.Add()
+		}
+		out[l.Index()] = m.Flush()
+	})
+}
+
 // A lane that panics is stopped by the recovering helper it deferred, and
 // leaves: the others sum without it.
 func recovered(x []int, out []int, errors []error) error {
