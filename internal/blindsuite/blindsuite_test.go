@@ -70,6 +70,9 @@ var checked = []string{
 	"./round29/dispatch/chains", "./round29/dispatch/faults",
 	"./round30/generics/gen", "./round30/generics/wrap", "./round30/generics/contain", "./round30/generics/algo", "./round30/generics/launch",
 	"./round30/ported/reduce", "./round30/ported/scan", "./round30/ported/sorting", "./round30/ported/graph", "./round30/ported/stencil",
+	"./round31/exam/sources", "./round31/exam/control", "./round31/exam/cycles", "./round31/exam/memory", "./round31/exam/collectives", "./round31/exam/kit",
+	"./round31/vocab/cuda", "./round31/vocab/ispc", "./round31/vocab/wgsl", "./round31/vocab/cudakern", "./round31/vocab/ispckern", "./round31/vocab/wgslkern",
+	"./round31/vocab/internal/check",
 }
 
 // withTests are the packages of checked whose test files hold kernels and
