@@ -220,7 +220,8 @@ func (r *Result) analyzeControlDivergence(b int) {
 	desc := r.sync.joinsOf(b, !cyclesSettled)
 	var divCycles []*Cycle
 	listed := make(map[*Cycle]bool)
-	for _, j := range desc.joins {
+	for _, j32 := range desc.joins {
+		j := int(j32)
 		if r.inAssumedDivergent(j) {
 			// Nothing left to do at j. Branches inside a large irreducible
 			// region share most of their joins there.
@@ -258,7 +259,8 @@ func (r *Result) analyzeControlDivergence(b int) {
 	if !cyclesSettled {
 		inner := r.ci.cycleOf[b]
 		_, alive := r.controlDeps()
-		for _, e := range desc.cycleExits {
+		for _, e32 := range desc.cycleExits {
+			e := int(e32)
 			if pending == 0 && skipSettled {
 				break // the remaining exits can change nothing
 			}

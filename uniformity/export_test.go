@@ -73,10 +73,14 @@ func (r *Result) State() State {
 // every exit of every such cycle (as sets), and returns a function that
 // stops it.
 func CheckCycleExits(t testing.TB) (stop func()) {
-	checkCycleExits = func(sd *syncDependence, branchCycle *Cycle, added []int) {
+	checkCycleExits = func(sd *syncDependence, branchCycle *Cycle, added32 []int32) {
 		seen := make(map[int]bool)
-		for _, e := range sd.desc.cycleExits[:len(sd.desc.cycleExits)-len(added)] {
-			seen[e] = true
+		for _, e := range sd.desc.cycleExits[:len(sd.desc.cycleExits)-len(added32)] {
+			seen[int(e)] = true
+		}
+		var added []int
+		for _, e := range added32 {
+			added = append(added, int(e))
 		}
 		var want []int
 		for c := branchCycle; c != nil; c = c.Parent {

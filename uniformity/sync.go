@@ -2,6 +2,7 @@ package uniformity
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -9,8 +10,10 @@ import (
 // where paths that it split meet again (joins), and the cycle exits that
 // lanes may take in different iterations.
 type divergenceDesc struct {
-	joins      []int
-	cycleExits []int
+	// int32 and trimmed: a branch in a large irreducible region has joins
+	// all over it, and the cache keeps every branch's.
+	joins      []int32
+	cycleExits []int32
 	// withoutExits: the divergent exits of irreducible cycles around the
 	// branch were not computed, as the caller did not need them.
 	withoutExits bool
@@ -35,6 +38,8 @@ type syncDependence struct {
 	fresh   bitset
 	desc    *divergenceDesc
 	inDesc  []uint8 // per block: bit 1 in joins, bit 2 in cycleExits
+	joinBuf []int32 // desc's lists while it is built
+	exitBuf []int32
 
 	// Scratch state of irreducibleCycleExits.
 	chain           []*Cycle
@@ -78,7 +83,7 @@ func (sd *syncDependence) addJoin(b int) {
 	if sd.inDesc[b]&1 == 0 {
 		sd.inDesc[b] |= 1
 		sd.touch(b)
-		sd.desc.joins = append(sd.desc.joins, b)
+		sd.desc.joins = append(sd.desc.joins, int32(b))
 	}
 }
 
@@ -86,7 +91,7 @@ func (sd *syncDependence) addCycleExit(b int) {
 	if sd.inDesc[b]&2 == 0 {
 		sd.inDesc[b] |= 2
 		sd.touch(b)
-		sd.desc.cycleExits = append(sd.desc.cycleExits, b)
+		sd.desc.cycleExits = append(sd.desc.cycleExits, int32(b))
 	}
 }
 
@@ -132,7 +137,7 @@ func (sd *syncDependence) visitCycleExitEdge(s int, label int32) {
 }
 
 func (sd *syncDependence) propagate(branch int, exits bool) *divergenceDesc {
-	sd.desc = &divergenceDesc{}
+	sd.desc = &divergenceDesc{joins: sd.joinBuf[:0], cycleExits: sd.exitBuf[:0]}
 	defer sd.reset()
 	g, ci, po := sd.g, sd.ci, sd.po
 
@@ -192,14 +197,24 @@ func (sd *syncDependence) propagate(branch int, exits bool) *divergenceDesc {
 
 	if !exits {
 		sd.desc.withoutExits = true
-		return sd.desc
+		return sd.finish()
 	}
 	before := len(sd.desc.cycleExits)
 	sd.irreducibleCycleExits(branchCycle)
 	if checkCycleExits != nil {
 		checkCycleExits(sd, branchCycle, sd.desc.cycleExits[before:])
 	}
-	return sd.desc
+	return sd.finish()
+}
+
+// finish returns the description built in the scratch lists, copied at
+// their length for the cache.
+func (sd *syncDependence) finish() *divergenceDesc {
+	d := sd.desc
+	sd.joinBuf, sd.exitBuf = d.joins, d.cycleExits
+	d.joins = slices.Clip(slices.Clone(d.joins))
+	d.cycleExits = slices.Clip(slices.Clone(d.cycleExits))
+	return d
 }
 
 // irreducibleCycleExits adds the divergent exits of the irreducible cycles
@@ -299,7 +314,7 @@ func (sd *syncDependence) irreducibleCycleExits(branchCycle *Cycle) {
 
 // checkCycleExits, set by tests, compares what irreducibleCycleExits added
 // with LLVM's loop.
-var checkCycleExits func(sd *syncDependence, branchCycle *Cycle, added []int)
+var checkCycleExits func(sd *syncDependence, branchCycle *Cycle, added []int32)
 
 func growInt32(s *[]int32, n int) []int32 {
 	if cap(*s) < n {
