@@ -112,10 +112,6 @@ var knownFalse = map[string]string{
 	// So a call of such a closure may reach a convergent operation,
 	// whatever callback is given: one that only stores too.
 	"round22/hof/stored/stored.go:293": "a closure that calls the callbacks it captured may be convergent whatever they are",
-	// A helper that writes a lane-dependent value into one field of the
-	// struct it is given makes all of it lane-dependent for the caller:
-	// effects are not kept field by field.
-	"round23/idiom/kern/methods.go:99": "what a callee writes to one field of a struct makes all of it lane-dependent",
 	// A map of callbacks looked up in the helper with the key it is
 	// given: any function the map holds may be called.
 	"round22/hof/stored/stored.go:184": "a helper's map lookup may give any function the map holds",

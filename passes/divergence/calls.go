@@ -163,17 +163,29 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 		if c, ok := call.(*ssa.Call); ok && g.returnsFresh(c) {
 			// What the callee put in memory it returns: as lane-dependent
 			// as the summary says, or as what it returns.
-			w := g.newValue(-1)
-			g.effectOf[w] = id
-			g.depend(w, id)
-			for _, d := range s.ResultContents {
-				if d.Always {
-					g.seed(w, "puts lane-dependent values in the memory it returns"+s.ownMemoryNote())
-				} else {
-					g.dependOnInputs(w, d.On, supplied(common))
+			writer := func(ds []Dependence) int {
+				w := g.newValue(-1)
+				g.effectOf[w] = id
+				g.depend(w, id)
+				for _, d := range ds {
+					if d.Always {
+						g.seed(w, "puts lane-dependent values in the memory it returns"+s.ownMemoryNote())
+					} else {
+						g.dependOnInputs(w, d.On, supplied(common))
+					}
 				}
+				return w
 			}
-			for _, m := range slices.Concat(g.memObjects(c), g.deep[c]) {
+			w := writer(s.ResultContents)
+			own := g.memObjects(c)
+			if fields := g.resultFields(c, s, own); fields != nil {
+				// Field by field, as the callee filled them.
+				for _, m := range own {
+					g.addWriter(m, writer(fields[m.field:m.field+1]))
+				}
+				own = nil
+			}
+			for _, m := range slices.Concat(own, g.deep[c]) {
 				g.addWriter(m, w)
 			}
 		}
@@ -1890,4 +1902,20 @@ func typeParamOf(t types.Type) (TypeParamCall, bool) {
 		return TypeParamCall{Param: tp.Index()}, true
 	}
 	return TypeParamCall{}, false
+}
+
+// resultFields returns the summary's dependences of the fields of the
+// struct the call's single result points to, when own, the call's memory
+// objects, are that struct's fields told apart; otherwise nil.
+func (g *funcGraph) resultFields(c *ssa.Call, s *Summary, own []*memObject) []Dependence {
+	if len(s.ResultFields) != 1 || s.ResultFields[0] == nil {
+		return nil
+	}
+	fields := s.ResultFields[0]
+	for _, m := range own {
+		if m.field < 0 || m.field >= len(fields) || m.st != pointedStruct(c.Type()) {
+			return nil
+		}
+	}
+	return fields
 }

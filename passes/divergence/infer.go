@@ -232,9 +232,21 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		}
 	}
 	resultMem := make([][]*memObject, len(s.ResultContents))
+	var fieldMem [][][]*memObject // per result, per field; nil if not split
 	for k := range s.ResultContents {
 		resultMem[k] = g.resultContents(k)
 		s.ResultContents[k].Always = g.anyMemDivergent(base, resultMem[k])
+		if fm := resultFieldMemory(fn.Signature.Results().At(k).Type(), resultMem[k]); fm != nil {
+			if fieldMem == nil {
+				fieldMem = make([][][]*memObject, len(s.ResultContents))
+				s.ResultFields = make([][]Dependence, len(s.ResultContents))
+			}
+			fieldMem[k] = fm
+			s.ResultFields[k] = make([]Dependence, len(fm))
+			for f := range fm {
+				s.ResultFields[k][f].Always = g.anyMemDivergent(base, fm[f])
+			}
+		}
 	}
 	if site := g.firstConvergent(); site != nil {
 		s.Convergent = true
@@ -337,6 +349,13 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		for k := range s.ResultContents {
 			if !s.ResultContents[k].Always && g.anyMemDivergent(r, resultMem[k]) {
 				s.ResultContents[k].On = append(s.ResultContents[k].On, in)
+			}
+			if fieldMem != nil {
+				for f, ms := range fieldMem[k] {
+					if d := &s.ResultFields[k][f]; !d.Always && g.anyMemDivergent(r, ms) {
+						d.On = append(d.On, in)
+					}
+				}
 			}
 		}
 		if !s.ReturnedResults.Always && g.returnedResultsDivergent(r) {
@@ -578,6 +597,37 @@ func (g *funcGraph) resultContents(k int) []*memObject {
 		ms = append(ms, g.memRoots(g.instrs[ret].(*ssa.Return).Results[k])...)
 	}
 	return slices.DeleteFunc(ms, func(m *memObject) bool { return !allocatedHere(m) })
+}
+
+// resultFieldMemory splits ms, the memory a result of type t may point
+// to, by the field of the struct t points to that holds it, or returns nil
+// when its fields are not told apart. Memory of other types (what the
+// fields point to) is not in any field's list: ResultContents covers it.
+func resultFieldMemory(t types.Type, ms []*memObject) [][]*memObject {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	out := make([][]*memObject, st.NumFields())
+	found := false
+	for _, m := range ms {
+		if m.st != st {
+			continue
+		}
+		if m.field < 0 || m.field >= len(out) {
+			return nil
+		}
+		out[m.field] = append(out[m.field], m)
+		found = true
+	}
+	if !found {
+		return nil
+	}
+	return out
 }
 
 // anyMemDivergent reports whether one of ms may hold divergent values in r.

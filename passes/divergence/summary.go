@@ -55,6 +55,11 @@ type Summary struct {
 	// allocated and returns there holds divergent values; nil if no
 	// result points to memory.
 	ResultContents []Dependence
+	// ResultFields says, per result that points to a struct the function
+	// allocated with its fields told apart, when each field holds
+	// divergent values (a constructor that stores the lane's index in one
+	// field of the handle it returns); nil where not known field by field.
+	ResultFields [][]Dependence
 	// Requires lists the inputs that must be uniform, and why.
 	Requires []Requirement
 	// Effects lists, per input that points to memory, when the call may
@@ -324,6 +329,13 @@ func (s *Summary) String() string {
 		for i, r := range s.ResultContents {
 			if r.Always || len(r.On) > 0 {
 				parts = append(parts, fmt.Sprintf("result-contents%d=%s", i, r))
+				if i < len(s.ResultFields) && s.ResultFields[i] != nil {
+					var fs []string
+					for _, f := range s.ResultFields[i] {
+						fs = append(fs, f.String())
+					}
+					parts = append(parts, fmt.Sprintf("result-fields%d=[%s]", i, strings.Join(fs, " ")))
+				}
 			}
 		}
 		for _, r := range s.Requires {

@@ -143,3 +143,24 @@ func PhasesTwice[S Syncer](s S, n int) {
 	Phases(s, n, func(int) {})
 	Phases(s, n, func(int) {})
 }
+
+// Handle is a lane's handle made by a constructor: it keeps the lane's own
+// index in one field, and a mode that every lane is given alike.
+type Handle struct {
+	B    Block
+	mine int
+	fast bool
+}
+
+// NewHandle stores the lane-dependent index in mine only.
+func NewHandle(l spmd.Lane, fast bool) *Handle {
+	return &Handle{B: Block{L: l}, mine: l.Index(), fast: fast}
+}
+
+// Sum syncs unless the handle is fast: fast must be uniform, mine need not.
+func (h *Handle) Sum(v int) int {
+	if h.fast {
+		return v
+	}
+	return spmd.ReduceAdd(h.B.L, v+h.mine)
+}

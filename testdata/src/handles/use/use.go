@@ -135,3 +135,13 @@ func phasesOf(rows [][]int) error {
 		lib.PhasesTwice(lib.Block{L: l}, n) // want `^parameter n of lib\.PhasesTwice must be uniform`
 	})
 }
+
+// The handle's lane-dependent index is in a field Sum does not branch on.
+func handles(fast bool, data []int, out []int) error {
+	return spmd.Run(len(data), func(l spmd.Lane) {
+		h := lib.NewHandle(l, fast)
+		out[l.Index()] = h.Sum(data[l.Index()])
+		g := lib.NewHandle(l, data[l.Index()] > 0)
+		out[l.Index()] += g.Sum(1) // want `^field fast of what parameter h of g\.Sum points to must be uniform`
+	})
+}
