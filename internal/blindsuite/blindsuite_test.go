@@ -73,6 +73,7 @@ var checked = []string{
 	"./round31/exam/sources", "./round31/exam/control", "./round31/exam/cycles", "./round31/exam/memory", "./round31/exam/collectives", "./round31/exam/kit",
 	"./round31/vocab/cuda", "./round31/vocab/ispc", "./round31/vocab/wgsl", "./round31/vocab/cudakern", "./round31/vocab/ispckern", "./round31/vocab/wgslkern",
 	"./round31/vocab/internal/check",
+	"./round32/objects/handle", "./round32/objects/blocks", "./round32/objects/warps", "./round32/objects/ifaces", "./round32/objects/pipes",
 }
 
 // withTests are the packages of checked whose test files hold kernels and
@@ -142,6 +143,31 @@ var knownFalse = map[string]string{
 	// next frontier's length, differ between lanes.
 	"round30/ported/graph/graph.go:352": "what a bug reported above makes lane-dependent is reported too",
 	"round30/ported/graph/graph.go:369": "what a bug reported above makes lane-dependent is reported too",
+	// Stage loops over the handle's scratch slice with a barrier inside;
+	// the kernel fills its elements with the lane's data, which makes the
+	// slice look lane-dependent, its length included.
+	"round32/objects/blocks/blocks.go:169": "a slice's elements and its header are one memory object",
+	"round32/objects/pipes/pipes.go:290":   "a slice's elements and its header are one memory object",
+	// At returns a copy of a Group value with a lane-dependent offset;
+	// Tree needs its width uniform: a struct result is one value.
+	"round32/objects/blocks/blocks.go:281": "a struct a call returns by value is lane-dependent as a whole",
+	"round32/objects/pipes/pipes.go:321":   "a struct a call returns by value is lane-dependent as a whole",
+	// An interface variable set to one of two handle types by a uniform
+	// flag, each holding lane-dependent data: the type is uniform, the
+	// value is not, and the analysis does not tell them apart at a phi.
+	"round32/objects/ifaces/ifaces.go:29":  "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
+	"round32/objects/ifaces/ifaces.go:138": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
+	"round32/objects/ifaces/ifaces.go:140": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
+	"round32/objects/ifaces/ifaces.go:184": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
+	"round32/objects/ifaces/ifaces.go:186": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
+	// NewWarp applies the functional options it is given to the handle it
+	// makes: what they write is not known in its summary, so every field
+	// of the handle counts as lane-dependent (and NewTile's, built on it).
+	"round32/objects/warps/warps.go:21":  "what callbacks a constructor applies to the value it returns write is not known there",
+	"round32/objects/warps/warps.go:50":  "what callbacks a constructor applies to the value it returns write is not known there",
+	"round32/objects/warps/warps.go:82":  "what callbacks a constructor applies to the value it returns write is not known there",
+	"round32/objects/warps/warps.go:103": "what callbacks a constructor applies to the value it returns write is not known there",
+	"round32/objects/warps/warps.go:123": "what callbacks a constructor applies to the value it returns write is not known there",
 }
 
 // knownMissing lists the bugs that the analysis does not report yet, and

@@ -72,7 +72,10 @@
 // for every item of the sections 2 and 3 (exam), and three other
 // frameworks (CUDA-, ISPC- and WGSL-like) bound to spmd with directives,
 // intrinsics behind hooks, wrappers without directives and launchers, with
-// kernels written against each (vocab).
+// kernels written against each (vocab); round 32 is kernels in an
+// object-oriented style: handle types that hold the lane, constructors,
+// embedding two levels deep, functional options, method values in fields,
+// chained builders and interfaces over the handles (objects).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -105,5 +108,6 @@
 // kernels, 42 bugs (hof); round 29: 94 kernels, 47 bugs (values), 88
 // kernels, 43 bugs (dispatch); round 30: 89 kernels, 43 bugs (generics),
 // 82 kernels, 41 bugs (ported); round 31: 211 kernels, 105 bugs (exam),
-// 96 kernels, 46 bugs (vocab) (not counting ambig).
+// 96 kernels, 46 bugs (vocab); round 32: 58 kernels, 29 bugs (objects)
+// (not counting ambig).
 package blindsuite
