@@ -579,37 +579,16 @@ func oneDynamicType(v ssa.Value) bool { return dynamicType(v) != nil }
 // dynamicType returns the one dynamic type the interface value v holds on
 // every path, or nil.
 func dynamicType(v ssa.Value) types.Type {
-	var typ types.Type
-	seen := make(map[ssa.Value]bool)
-	var walk func(v ssa.Value) bool
-	walk = func(v ssa.Value) bool {
-		if seen[v] {
-			return true
-		}
-		seen[v] = true
-		switch v := v.(type) {
-		case *ssa.MakeInterface:
-			t := v.X.Type()
-			if typ == nil {
-				typ = t
-			}
-			return types.Identical(typ, t)
-		case *ssa.ChangeInterface:
-			return walk(v.X)
-		case *ssa.Phi:
-			for _, e := range v.Edges {
-				if !walk(e) {
-					return false
-				}
-			}
-			return true
-		}
-		return false
-	}
-	if !walk(v) {
+	ts, ok := concreteTypes(v)
+	if !ok || len(ts) == 0 {
 		return nil
 	}
-	return typ
+	for _, t := range ts[1:] {
+		if !types.Identical(t, ts[0]) {
+			return nil
+		}
+	}
+	return ts[0]
 }
 
 // storesTo reports whether fn stores into the memory v points to.
