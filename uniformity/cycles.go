@@ -25,18 +25,17 @@ type Cycle struct {
 	// blocks in the order LLVM 22 lists them: the header, then the blocks in
 	// the order the backward walk from the latches found them, a nested
 	// cycle's blocks all at once when it was found. So a nested cycle's
-	// list is a run of its parent's, and every cycle's list is a slice of
-	// one array per top-level cycle rather than a copy per level of nesting.
+	// list is a run of its parent's, and every list is a slice of one array
+	// rather than a copy per level of nesting.
 	blocks     []int
 	own        []int // while computing: own blocks, and ^Index for a nested cycle's
-	begin, end int   // this cycle's slice of info.layout, for containment
+	begin, end int   // where blocks lies in that array: containment is an interval test
 	exits      []int
 	exitsDone  bool
 	inner      []int // the exits inside Parent, built on demand
 	innerDone  bool
 	outermost  *Cycle   // the top-level cycle around this one
 	up         []*Cycle // up[k] is the ancestor 2^k levels out
-	ownBlocks  int      // blocks whose innermost cycle this is; used while laying out
 	unionFind  *Cycle
 }
 
@@ -158,7 +157,6 @@ func (c *Cycle) Format(blockName func(int) string) string {
 type CycleInfo struct {
 	g        Graph
 	cycleOf  []*Cycle // innermost cycle of each block, nil outside cycles
-	layout   []int
 	TopLevel []*Cycle
 	// All lists every cycle, indexed by Cycle.Index, in the order they were
 	// found: a cycle comes after the cycles nested in it.
@@ -253,7 +251,7 @@ func ComputeCycles(g Graph) *CycleInfo {
 		if len(worklist) == 0 {
 			continue
 		}
-		c := &Cycle{info: ci, Entries: []int{h}, ownBlocks: 1, own: []int{h}}
+		c := &Cycle{info: ci, Entries: []int{h}, own: []int{h}}
 		ci.cycleOf[h] = c
 		processPreds := func(b int) {
 			isEntry := false
@@ -290,7 +288,6 @@ func ComputeCycles(g Graph) *CycleInfo {
 				continue
 			}
 			ci.cycleOf[b] = c
-			c.ownBlocks++
 			c.own = append(c.own, b)
 			processPreds(b)
 		}
@@ -303,12 +300,19 @@ func ComputeCycles(g Graph) *CycleInfo {
 		}
 	}
 
-	// Depths, and an Euler-tour layout: each cycle owns a contiguous slice
-	// holding its own blocks followed by its children's, so that containment
-	// is an interval test.
-	cursor := 0
-	var enter func(c, top *Cycle, depth int)
-	enter = func(c, top *Cycle, depth int) {
+	// Depths, jump pointers, and each cycle's blocks in LLVM's order: its
+	// own, with its children's lists spliced in where they were found. A
+	// cycle's list is a run of its parent's, so containment is an interval
+	// test on the runs.
+	inCycles := 0
+	for _, c := range ci.cycleOf {
+		if c != nil {
+			inCycles++
+		}
+	}
+	all := make([]int, inCycles)
+	var fill func(c, top *Cycle, depth, at int) int
+	fill = func(c, top *Cycle, depth, at int) int {
 		c.Depth = depth
 		c.outermost = top
 		if c.Parent != nil {
@@ -317,46 +321,23 @@ func ComputeCycles(g Graph) *CycleInfo {
 				c.up = append(c.up, c.up[k].up[k])
 			}
 		}
-		cursor += c.ownBlocks
-		c.begin = cursor // moved back below as the own blocks are placed
-		for _, child := range c.Children {
-			enter(child, top, depth+1)
-		}
-		c.end = cursor
-	}
-	for _, c := range ci.TopLevel {
-		enter(c, c, 1)
-	}
-	ci.layout = make([]int, cursor)
-	for i := len(preorder) - 1; i >= 0; i-- {
-		b := preorder[i]
-		if c := ci.cycleOf[b]; c != nil {
-			c.begin--
-			ci.layout[c.begin] = b
-		}
-	}
-
-	// Each cycle's blocks in LLVM's order: its own, with its children's
-	// lists spliced in where they were found.
-	all := make([]int, cursor)
-	var fill func(c *Cycle, at int) int
-	fill = func(c *Cycle, at int) int {
-		start := at
+		c.begin = at
 		for _, b := range c.own {
 			if b >= 0 {
 				all[at] = b
 				at++
 			} else {
-				at = fill(ci.All[^b], at)
+				at = fill(ci.All[^b], top, depth+1, at)
 			}
 		}
-		c.blocks = all[start:at:at]
+		c.end = at
+		c.blocks = all[c.begin:at:at]
 		c.own = nil
 		return at
 	}
 	at := 0
 	for _, c := range ci.TopLevel {
-		at = fill(c, at)
+		at = fill(c, c, 1, at)
 	}
 	return ci
 }
