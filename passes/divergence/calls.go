@@ -157,7 +157,6 @@ func (g *funcGraph) addCall(id int, call ssa.CallInstruction) {
 	}
 	s := g.callSummary(common)
 	g.noteConvergent(id, call, s)
-	g.noteTypeParamCalls(common, s)
 	if s != nil && s.Inferred {
 		g.applySummary(id, common, s)
 		if c, ok := call.(*ssa.Call); ok && g.returnsFresh(c) {
@@ -557,8 +556,12 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 	}
 	throughBody := false
 	var own *Summary // an iterator's own convergent operations, beside its body's
-	if s == nil && sf == nil {
+	dynamic := s == nil && sf == nil
+	if dynamic {
 		s = g.dynamicSummary(common)
+	}
+	g.noteTypeParamCalls(common, s)
+	if dynamic {
 		for _, a := range common.Args {
 			// The iterator of a range-over-func loop is convergent as its
 			// body is.
@@ -1845,25 +1848,25 @@ func (g *funcGraph) fieldArg(a ssa.Value, f int) []int {
 // noteTypeParamCalls records the calls of methods of fn's type parameters,
 // and of its parameters of interface type, that may be convergent
 // (Summary.Plain): a call of one, or a call of a function given one for
-// one of its own.
+// one of its own. s is what the call is taken to do.
 func (g *funcGraph) noteTypeParamCalls(common *ssa.CallCommon, s *Summary) {
 	note := func(c TypeParamCall) {
 		if !slices.Contains(g.typeParamCalls, c) {
 			g.typeParamCalls = append(g.typeParamCalls, c)
 		}
 	}
+	if s == nil {
+		return
+	}
 	if common.IsInvoke() {
-		c, ok := g.plainCandidate(common.Value)
-		if ok {
-			if s := g.dynamicSummary(common); s != nil && s.Convergent {
-				c.Method = common.Method.Name()
-				note(c)
-			}
+		if c, ok := g.plainCandidate(common.Value); ok && s.Convergent {
+			c.Method = common.Method.Name()
+			note(c)
 		}
 		return
 	}
 	fn := funcOf(common.Value)
-	if s == nil || fn == nil {
+	if fn == nil {
 		return
 	}
 	targs := fn.TypeArgs()
@@ -1911,9 +1914,9 @@ func (g *funcGraph) resultFields(c *ssa.Call, s *Summary, own []*memObject) []De
 	if len(s.ResultFields) != 1 || s.ResultFields[0] == nil {
 		return nil
 	}
-	fields := s.ResultFields[0]
+	fields, st := s.ResultFields[0], pointedStruct(c.Type())
 	for _, m := range own {
-		if m.field < 0 || m.field >= len(fields) || m.st != pointedStruct(c.Type()) {
+		if m.field < 0 || m.field >= len(fields) || m.st != st {
 			return nil
 		}
 	}

@@ -226,11 +226,10 @@ func writesPointers(a ssa.Value, in Input) bool {
 		return len(held) != 1 || mayHoldPointer(pointee(held[0]))
 	}
 	p := pointee(t)
-	if st, ok := types.Unalias(p).(*types.Named); ok && in.Field > 0 {
-		p = st.Underlying()
-	}
-	if st, ok := p.(*types.Struct); ok && in.Field > 0 && in.Field <= st.NumFields() {
-		return mayHoldPointer(st.Field(in.Field - 1).Type()) // the one field it writes
+	if p != nil && in.Field > 0 {
+		if st, ok := p.Underlying().(*types.Struct); ok && in.Field <= st.NumFields() {
+			return mayHoldPointer(st.Field(in.Field - 1).Type()) // the one field it writes
+		}
 	}
 	return mayHoldPointer(p)
 }

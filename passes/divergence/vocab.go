@@ -196,10 +196,7 @@ func (v *vocabulary) calleeSummary(common *ssa.CallCommon) *Summary {
 	}
 	fn, _ := callee(common)
 	if s := v.summary(fn); s != nil {
-		if s.Plain != nil && !common.IsInvoke() && v.plainTypeArgs(s, common, false) {
-			return s.Plain
-		}
-		return s
+		return v.forTypeArgs(s, common, false)
 	}
 	if sf := staticFunc(common); sf != nil {
 		return v.inferred[sf]
@@ -222,11 +219,8 @@ func (p plainTypeParams) calleeSummary(common *ssa.CallCommon) *Summary {
 	if common.IsInvoke() && plainReceiver(common.Value) {
 		return nil
 	}
-	s := p.vocabulary.calleeSummary(common)
-	if s != nil && s.Plain != nil && !common.IsInvoke() && p.plainTypeArgs(s, common, true) {
-		return s.Plain // given the type parameters, plain too here
-	}
-	return s
+	// Given the type parameters and interface parameters, plain too here.
+	return p.forTypeArgs(p.vocabulary.calleeSummary(common), common, true)
 }
 
 // plainReceiver reports whether v is a value of a type parameter, or a
@@ -240,6 +234,15 @@ func plainReceiver(v ssa.Value) bool {
 	return ok && types.IsInterface(p.Type())
 }
 
+// forTypeArgs returns the summary of the call common of a function with
+// summary s: s.Plain when what the call gives is plain (plainTypeArgs).
+func (v *vocabulary) forTypeArgs(s *Summary, common *ssa.CallCommon, params bool) *Summary {
+	if s != nil && s.Plain != nil && !common.IsInvoke() && v.plainTypeArgs(s, common, params) {
+		return s.Plain
+	}
+	return s
+}
+
 // plainTypeArgs reports whether the call common of a function with
 // summary s gives type arguments, or values of one dynamic type, whose
 // methods that the body calls (s.TypeParamCalls) are not convergent; with
@@ -251,9 +254,11 @@ func (v *vocabulary) plainTypeArgs(s *Summary, common *ssa.CallCommon, params bo
 		return false
 	}
 	targs := fn.TypeArgs()
-	pkg := fn.Pkg
-	if o := fn.Origin(); o != nil {
-		pkg = o.Pkg
+	var pkg *types.Package // for the callee's unexported method names
+	if o := fn.Origin(); o != nil && o.Pkg != nil {
+		pkg = o.Pkg.Pkg
+	} else if fn.Pkg != nil {
+		pkg = fn.Pkg.Pkg
 	}
 	for _, c := range s.TypeParamCalls {
 		var t types.Type
@@ -273,26 +278,25 @@ func (v *vocabulary) plainTypeArgs(s *Summary, common *ssa.CallCommon, params bo
 		if t == nil || types.IsInterface(t) {
 			return false // any type in it, or another type parameter
 		}
-		var tpkg *types.Package
-		if pkg != nil {
-			tpkg = pkg.Pkg
-		}
-		obj, _, _ := types.LookupFieldOrMethod(t, true, tpkg, c.Method)
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, c.Method)
 		m, ok := obj.(*types.Func)
 		if !ok {
 			return false
 		}
-		ms := v.summary(m)
-		if ms == nil && m.Pkg() == v.pass.Pkg {
-			if _, seen := v.inferredObj[m.Origin()]; !seen {
-				return false // not analyzed yet
-			}
-		}
-		if ms != nil && ms.Convergent {
+		if ms, known := v.methodSummary(m); !known || ms != nil && ms.Convergent {
 			return false
 		}
 	}
 	return true
+}
+
+// methodSummary returns the summary of method m, an implementation found in
+// an SPMD package. One of another package without a summary has nothing to
+// say (its package was analyzed); one of this package without one is not
+// analyzed yet, so not known.
+func (v *vocabulary) methodSummary(m *types.Func) (s *Summary, known bool) {
+	s = v.summary(m)
+	return s, s != nil || m.Pkg() != v.pass.Pkg
 }
 
 // summary returns the declared vocabulary of fn, or its inferred summary.
@@ -553,13 +557,11 @@ func (v *vocabulary) boundInvoke(common *ssa.CallCommon) (*Summary, bool) {
 	}
 	var worst *Summary
 	for _, m := range impls {
-		s := v.summary(m)
-		if s == nil && m.Pkg() == v.pass.Pkg {
-			return nil, false // not analyzed yet
+		s, known := v.methodSummary(m)
+		if !known {
+			return nil, false
 		}
 		if s == nil {
-			// Its package was analyzed (implementations only come from
-			// SPMD packages), and has nothing to say about it.
 			continue
 		}
 		if s.Convergent && (worst == nil || s.Barrier && !worst.Barrier) {
