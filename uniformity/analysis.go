@@ -37,13 +37,17 @@ type Result struct {
 	ci   *CycleInfo
 	sync *syncDependence
 
-	divergent      []bool  // per value
-	divergentTerm  []bool  // per block
-	joinBranch     []int32 // per block: see JoinCause
-	alwaysUniform  []bool  // per value
-	cause          []Cause
-	termCause      []Cause
-	worklist       []int
+	divergent     []bool  // per value
+	divergentTerm []bool  // per block
+	joinBranch    []int32 // per block: see JoinCause
+	alwaysUniform []bool  // per value
+	cause         []Cause
+	termCause     []Cause
+	worklist      []int
+	// deferred holds divergent branches inside cycles assumed divergent,
+	// whose walks are run once the worklist is empty, deepest cycle first.
+	deferred       branchHeap
+	deferredSeq    int32
 	divergentExit  []bool // per cycle
 	divergentExits []*Cycle
 	// exitBranch is, per cycle, a divergent branch whose paths leave it by
@@ -138,6 +142,7 @@ func (r *Result) Clone() *Result {
 	c.cause = slices.Clone(r.cause)
 	c.termCause = slices.Clone(r.termCause)
 	c.worklist = nil
+	c.deferred = nil
 	c.divergentExit = slices.Clone(r.divergentExit)
 	c.divergentExits = slices.Clone(r.divergentExits)
 	c.exitBranch = slices.Clone(r.exitBranch)
@@ -186,11 +191,23 @@ func (r *Result) markDivergent(v int, why Cause) {
 
 func (r *Result) propagate() {
 	g := r.g
-	for len(r.worklist) > 0 {
+	for {
+		if len(r.worklist) == 0 {
+			if len(r.deferred) == 0 {
+				return
+			}
+			r.analyzeControlDivergence(r.deferred.pop())
+			continue
+		}
 		v := r.worklist[len(r.worklist)-1]
 		r.worklist = r.worklist[:len(r.worklist)-1]
-		if g.Block(v) >= 0 && g.IsTerminator(v) {
-			r.analyzeControlDivergence(g.Block(v))
+		if b := g.Block(v); b >= 0 && g.IsTerminator(v) {
+			if c := r.ci.cycleOf[b]; c != nil && r.insideAssumedDivergent(c) {
+				r.deferred.push(deferredBranch{block: int32(b), depth: int32(c.Depth), seq: r.deferredSeq})
+				r.deferredSeq++
+				continue
+			}
+			r.analyzeControlDivergence(b)
 			continue
 		}
 		// LLVM walks a use list, which holds the most recent use first, and

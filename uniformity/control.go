@@ -85,15 +85,27 @@ func (r *Result) controlDependence() *controlDependence {
 	// branch, even when every exit leads back into the cycle through an
 	// enclosing one (a goto to the label of a for statement). A block
 	// under divergent control already keeps its culprits.
+	// The cycles come inner first, so a block takes the branch of the
+	// innermost such cycle around it: a nested cycle with an exiting branch
+	// of its own has been done, and its run of blocks is skipped.
 	for ci, b := range r.exitBranch {
 		if b < 0 {
 			continue
 		}
-		for _, x := range r.ci.All[ci].Blocks() {
+		culprit := []int{int(b)}
+		c := r.ci.All[ci]
+		bs := c.Blocks()
+		for i := 0; i < len(bs); {
+			x := bs[i]
+			if d := r.ci.cycleOf[x]; d != c && x == d.Header() && r.exitBranch[d.Index] >= 0 {
+				i += len(d.blocks)
+				continue
+			}
 			if alive[x] && cd.culprits[x] == nil {
-				cd.culprits[x] = []int{int(b)}
+				cd.culprits[x] = culprit
 				queue = append(queue, x)
 			}
+			i++
 		}
 	}
 	for len(queue) > 0 {

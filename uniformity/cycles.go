@@ -70,19 +70,39 @@ func (c *Cycle) IsEntry(b int) bool {
 // Exits returns the blocks outside the cycle that a block of the cycle
 // branches to, in the order LLVM's getExitBlocks lists them.
 func (c *Cycle) Exits() []int {
-	if !c.exitsDone {
-		ci := c.info
-		ci.stampGen++
-		for _, b := range c.Blocks() {
-			for _, s := range ci.g.Succs(b) {
-				if !c.Contains(s) && ci.stamp[s] != ci.stampGen {
-					ci.stamp[s] = ci.stampGen
-					c.exits = append(c.exits, s)
-				}
-			}
-		}
-		c.exitsDone = true
+	if c.exitsDone {
+		return c.exits
 	}
+	for _, d := range c.Children {
+		d.Exits()
+	}
+	// A child's blocks are a run of c's, headed by its header, and the
+	// child's exits are, in order, what a scan of that run finds outside the
+	// child: reusing them makes the exits of a deep nest cost the sum of
+	// their numbers rather than the depth times the blocks.
+	ci := c.info
+	ci.stampGen++
+	add := func(s int) {
+		if !c.Contains(s) && ci.stamp[s] != ci.stampGen {
+			ci.stamp[s] = ci.stampGen
+			c.exits = append(c.exits, s)
+		}
+	}
+	bs := c.blocks
+	for i := 0; i < len(bs); {
+		if d := ci.cycleOf[bs[i]]; d != c {
+			for _, e := range d.exits {
+				add(e)
+			}
+			i += len(d.blocks)
+			continue
+		}
+		for _, s := range ci.g.Succs(bs[i]) {
+			add(s)
+		}
+		i++
+	}
+	c.exitsDone = true
 	return c.exits
 }
 

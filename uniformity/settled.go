@@ -168,6 +168,9 @@ func (r *Result) regionSuccs(reg int) []int {
 func (r *Result) joinSettled(j int) bool {
 	// Every irreducible cycle around j must lie in one assumed divergent,
 	// so that no branch can newly make it so.
+	if c := r.ci.cycleOf[j]; c != nil && r.assumed[c.outermost.Index] {
+		return true
+	}
 	inAssumed, open := false, false
 	for c := r.ci.cycleOf[j]; c != nil; c = c.Parent {
 		switch {
