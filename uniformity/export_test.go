@@ -13,6 +13,15 @@ func SetSkipSettled(on bool) (restore func()) {
 	return func() { skipSettled = old }
 }
 
+// JoinsOf returns the joins of the branch that ends block b.
+func JoinsOf(r *Result, b int) []int {
+	var out []int
+	for _, j := range r.sync.joinsOf(b, false).joins {
+		out = append(out, int(j))
+	}
+	return out
+}
+
 // State is the whole outcome of an analysis, causes and the order of the
 // lists included, for tests that require two analyses to be identical.
 type State struct {

@@ -434,7 +434,7 @@ func diffCompare(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) []diffP
 		llvmTemporal = append(llvmTemporal, tu.Value+" | used by "+tu.User+" | outside "+tu.Cycle)
 	}
 	compareSets("temporal divergence", diffTemporalList(f, res), llvmTemporal)
-	diffMarkOrderDependent(f, problems, append(diffFormatCycles(f, res.AssumedDivergent()), of.AssumedDivergent...))
+	diffMarkOrderDependent(f, res, problems, append(diffFormatCycles(f, res.AssumedDivergent()), of.AssumedDivergent...))
 	return problems
 }
 
@@ -442,7 +442,8 @@ func diffCompare(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) []diffP
 // does not decide: its answer depends on the order in which it visits the
 // divergent values, which starts from a hash set of pointers. The same
 // function can get different answers in different modules. Three things
-// depend on that order, all around cycles assumed divergent (A below):
+// depend on that order, all around cycles assumed divergent (A below), and
+// so does what they feed (values, branches, joins and cycle exits):
 //
 //   - A cycle inside A is listed as assumed divergent only if LLVM
 //     reaches it before A (a cycle is added unless a listed one contains
@@ -454,7 +455,7 @@ func diffCompare(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) []diffP
 //     (readfirstlane, say) may stay uniform, and so may what they feed.
 const diffOrderDependent = "order-dependent in LLVM: "
 
-func diffMarkOrderDependent(f *llir.Func, problems []diffProblem, assumed []string) {
+func diffMarkOrderDependent(f *llir.Func, res *uniformity.Result, problems []diffProblem, assumed []string) {
 	var assumedBlocks [][]string
 	for _, c := range assumed {
 		assumedBlocks = append(assumedBlocks, diffCycleBlocks(c))
@@ -491,8 +492,25 @@ func diffMarkOrderDependent(f *llir.Func, problems []diffProblem, assumed []stri
 			problems[i].kind = diffOrderDependent + p.kind
 		}
 	}
-	// Values that differ because an operand differs for that reason.
+	// Values that differ because an operand differs for that reason, and
+	// phis at the joins of a branch that does.
 	dependent := map[int]bool{}
+	dependsOn := func(v int) bool {
+		for _, op := range f.Operands(v) {
+			if op >= 0 && dependent[op] {
+				return true
+			}
+		}
+		if !f.IsPhi(v) {
+			return false
+		}
+		for t := range dependent {
+			if f.IsTerminator(t) && slices.Contains(uniformity.JoinsOf(res, f.Block(t)), f.Block(v)) {
+				return true
+			}
+		}
+		return false
+	}
 	for changed := true; changed; {
 		changed = false
 		for i, p := range problems {
@@ -505,12 +523,22 @@ func diffMarkOrderDependent(f *llir.Func, problems []diffProblem, assumed []stri
 				}
 				continue
 			}
-			for _, op := range f.Operands(p.value) {
-				if op >= 0 && dependent[op] {
-					problems[i].kind = diffOrderDependent + p.kind
-					dependent[p.value], changed = true, true
-					break
-				}
+			if dependsOn(p.value) {
+				problems[i].kind = diffOrderDependent + p.kind
+				dependent[p.value], changed = true, true
+			}
+		}
+	}
+	// Cycles whose exits differ because a branch in them does.
+	for i, p := range problems {
+		if !strings.HasPrefix(p.kind, "cycles with divergent exit") {
+			continue
+		}
+		blocks := diffCycleBlocks(p.cycle)
+		for t := range dependent {
+			if f.IsTerminator(t) && slices.Contains(blocks, f.BlockName(f.Block(t))) {
+				problems[i].kind = diffOrderDependent + p.kind
+				break
 			}
 		}
 	}
@@ -709,6 +737,9 @@ func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roo
 		explained[v] = true
 		roots++
 	}
+	// Blocks that a differing branch reaches: their instructions may be
+	// sync or temporally dependent on it.
+	controlled := map[int]bool{}
 	for _, tu := range of.Temporal {
 		if ourExits[key(tu.Cycle)] || !replaced(diffCycleBlocks(tu.Cycle)) {
 			continue
@@ -719,11 +750,24 @@ func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roo
 				roots++
 				sibling = true
 			}
+			if b := f.Block(u); f.IsTerminator(u) && termDiffers[b] && !res.IsDivergentTerminator(b) && !explainedTerm[b] {
+				explainedTerm[b] = true
+				diffMarkReachable(f, b, controlled)
+				roots++
+				sibling = true
+			}
 		}
 	}
-	// Blocks that a differing branch reaches: their instructions may be
-	// sync or temporally dependent on it.
-	controlled := map[int]bool{}
+	for b := range termDiffers {
+		// A branch on a temporally divergent use, of a cycle that LLVM 22
+		// does not list.
+		if why := res.BranchCause(b); res.IsDivergentTerminator(b) && why.Kind == uniformity.CauseTemporal && !llvmExits[key(why.Cycle.Format(f.BlockName))] {
+			explainedTerm[b] = true
+			diffMarkReachable(f, b, controlled)
+			roots++
+			sibling = true
+		}
+	}
 	// The new join at a cycle exit can also make an irreducible cycle
 	// around it assumed divergent (diverged-entry criterion): a root too,
 	// which taints the cycle and what follows it.
