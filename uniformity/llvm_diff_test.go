@@ -801,7 +801,7 @@ func diffCheckFixed(f *llir.Func, of *llir.OptFunc, res *uniformity.Result) (roo
 			}
 			instrs := f.Instrs(b)
 			for _, op := range f.Operands(instrs[len(instrs)-1]) {
-				if op >= 0 && explained[op] {
+				if op >= 0 && (explained[op] || slices.Contains(f.Uniform(), op)) {
 					explainedTerm[b] = true
 					changed = true
 					diffMarkReachable(f, b, controlled)
