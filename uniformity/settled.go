@@ -28,10 +28,13 @@ type settled struct {
 	next     []int32 // per region: its blocks before this one are settled
 	closed   []bool  // per region: it and all it reaches are settled
 	blocker  []int32 // per region: where the last check failed, or -1
-	seen     []uint32
-	gen      uint32
-	stack    []int32
-	visited  []int32
+	// settledOut is, per cycle, whether it and every cycle around it are
+	// settled for any branch inside.
+	settledOut []bool
+	seen       []uint32
+	gen        uint32
+	stack      []int32
+	visited    []int32
 }
 
 func newSettled(ci *CycleInfo, nb int) *settled {
@@ -42,6 +45,8 @@ func newSettled(ci *CycleInfo, nb int) *settled {
 		closed:   make([]bool, nt+nb),
 		blocker:  make([]int32, nt+nb),
 		seen:     make([]uint32, nt+nb),
+
+		settledOut: make([]bool, len(ci.All)),
 	}
 	for i := range s.topIndex {
 		s.topIndex[i] = -1
@@ -62,6 +67,7 @@ func (s *settled) clone() *settled {
 	c.next = slices.Clone(s.next)
 	c.closed = slices.Clone(s.closed)
 	c.blocker = slices.Clone(s.blocker)
+	c.settledOut = slices.Clone(s.settledOut)
 	c.seen = make([]uint32, len(s.seen))
 	c.gen = 0
 	c.stack, c.visited = nil, nil
@@ -82,10 +88,18 @@ var skipSettled = true
 // unsettledCycles counts the cycles around block b that are not settled.
 func (r *Result) unsettledCycles(b int) int {
 	_, alive := r.controlDeps()
+	out := r.settle.settledOut
 	n := 0
-	for x := r.ci.cycleOf[b]; x != nil; x = x.Parent {
+	x := r.ci.cycleOf[b]
+	for ; x != nil && !out[x.Index]; x = x.Parent {
 		if !r.cycleSettled(x, alive[b]) {
 			n++
+		}
+	}
+	// Settled for a branch that runs is settled for any.
+	if n == 0 && alive[b] {
+		for y := r.ci.cycleOf[b]; y != x; y = y.Parent {
+			out[y.Index] = true
 		}
 	}
 	return n
