@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/spmdvet/spmdvet/passes/divergence"
+	"github.com/spmdvet/spmdvet/uniformity"
 )
 
 const uniformityUsage = `usage: spmdvet uniformity [-json] [-run REGEXP] [-test=false] [-fixed] packages
@@ -91,9 +92,7 @@ func uniformityMain(args []string) int {
 	}
 	w := bufio.NewWriter(os.Stdout)
 	if *asJSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.Encode(out) // an error stays in w
+		out.writeJSON(w) // an error stays in w
 	} else {
 		for _, f := range out.Functions {
 			f.writeText(w)
@@ -163,13 +162,16 @@ type dumpFunc struct {
 // as in LLVM, a cycle nested in one listed before it is left out, and a
 // block's mConverged tells whether any cycle around it is assumed divergent.
 type dumpCycle struct {
-	Header           int   `json:"header"`
-	Entries          []int `json:"entries"`
+	Header  int   `json:"header"`
+	Entries []int `json:"entries"`
+	// Blocks, sorted, are only filled while the cycle is written: in a
+	// deep nest, all cycles' lists together hold depth times the blocks.
 	Blocks           []int `json:"blocks"`
-	Depth            int   `json:"depth"`
-	Irreducible      bool  `json:"irreducible"`
-	DivergentExit    bool  `json:"divergentExit"`
-	AssumedDivergent bool  `json:"assumedDivergent"`
+	of               *uniformity.Cycle
+	Depth            int  `json:"depth"`
+	Irreducible      bool `json:"irreducible"`
+	DivergentExit    bool `json:"divergentExit"`
+	AssumedDivergent bool `json:"assumedDivergent"`
 }
 
 type dumpBlock struct {
@@ -213,12 +215,10 @@ func dumpOf(f *divergence.Func, fset *token.FileSet) dumpFunc {
 	}
 	u := f.U
 	for _, c := range u.Cycles().All {
-		blocks := slices.Clone(c.Blocks())
-		slices.Sort(blocks)
 		d.Cycles = append(d.Cycles, dumpCycle{
+			of:               c,
 			Header:           c.Header(),
 			Entries:          c.Entries,
-			Blocks:           blocks,
 			Depth:            c.Depth,
 			Irreducible:      !c.Reducible(),
 			DivergentExit:    u.HasDivergentExit(c),
@@ -424,19 +424,88 @@ func (d dumpFunc) writeText(w io.Writer) {
 func cycleText(c dumpCycle, name func(int) string) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "depth=%d: entries(", c.Depth)
+	entry := make(map[int]bool, len(c.Entries))
 	for i, e := range c.Entries {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
 		sb.WriteString(name(e))
+		entry[e] = true
 	}
 	sb.WriteByte(')')
-	for _, b := range c.Blocks {
-		if !slices.Contains(c.Entries, b) {
+	for _, b := range slices.Sorted(slices.Values(c.of.Blocks())) {
+		if !entry[b] {
 			sb.WriteString(" " + name(b))
 		}
 	}
 	return sb.String()
+}
+
+// writeJSON writes the dump one cycle and one block at a time, each on a
+// line of its own: the dump of a large irreducible region can run to
+// hundreds of megabytes, which must not be built in memory first.
+func (d dump) writeJSON(w *bufio.Writer) {
+	var buf []int
+	item := func(indent string, v any, last bool) {
+		data, err := json.Marshal(v)
+		if err != nil {
+			panic(err) // the dump types always marshal
+		}
+		w.WriteString(indent)
+		w.Write(data)
+		if !last {
+			w.WriteByte(',')
+		}
+		w.WriteByte('\n')
+	}
+	list := func(key string, n int, each func(i int, last bool), last bool) {
+		fmt.Fprintf(w, "      %q: [", key)
+		if n > 0 {
+			w.WriteByte('\n')
+			for i := range n {
+				each(i, i == n-1)
+			}
+			w.WriteString("      ")
+		}
+		w.WriteString("]")
+		if !last {
+			w.WriteByte(',')
+		}
+		w.WriteByte('\n')
+	}
+	w.WriteString("{\n  \"functions\": [")
+	if len(d.Functions) > 0 {
+		w.WriteByte('\n')
+	}
+	for i, f := range d.Functions {
+		w.WriteString("    {\n")
+		fmt.Fprintf(w, "      \"name\": %s,\n", jsonString(f.Name))
+		fmt.Fprintf(w, "      \"file\": %s,\n", jsonString(f.File))
+		fmt.Fprintf(w, "      \"kernel\": %v,\n", f.Kernel)
+		list("cycles", len(f.Cycles), func(i int, last bool) {
+			c := f.Cycles[i]
+			buf = append(buf[:0], c.of.Blocks()...)
+			slices.Sort(buf)
+			c.Blocks = buf
+			item("        ", c, last)
+		}, false)
+		list("blocks", len(f.Blocks), func(i int, last bool) { item("        ", f.Blocks[i], last) }, false)
+		list("temporalDivergence", len(f.Temporal), func(i int, last bool) { item("        ", f.Temporal[i], last) }, true)
+		w.WriteString("    }")
+		if i < len(d.Functions)-1 {
+			w.WriteByte(',')
+		}
+		w.WriteByte('\n')
+	}
+	if len(d.Functions) > 0 {
+		w.WriteString("  ")
+	}
+	w.WriteString("]\n}\n")
+}
+
+func jsonString(s string) string {
+	data, _ := json.Marshal(s)
+	return string(data)
 }
 
 // printErrors prints the packages' errors as packages.PrintErrors does, but
