@@ -157,11 +157,10 @@ var knownFalse = map[string]string{
 	// An interface variable set to one of two handle types by a uniform
 	// flag, each holding lane-dependent data: the type is uniform, the
 	// value is not, and the analysis does not tell them apart at a phi.
-	"round32/objects/ifaces/ifaces.go:29":  "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
-	"round32/objects/ifaces/ifaces.go:138": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
-	"round32/objects/ifaces/ifaces.go:140": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
-	"round32/objects/ifaces/ifaces.go:184": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
-	"round32/objects/ifaces/ifaces.go:186": "an interface value of two dynamic types, chosen uniformly, with lane-dependent payloads counts as lane-dependent in type too",
+	"round32/objects/ifaces/ifaces.go:138": "an interface value of two dynamic types, stored in memory and loaded at a uniform index, counts as lane-dependent in type when the values it holds are",
+	"round32/objects/ifaces/ifaces.go:140": "an interface value of two dynamic types, stored in memory and loaded at a uniform index, counts as lane-dependent in type when the values it holds are",
+	"round32/objects/ifaces/ifaces.go:184": "what callbacks a constructor applies to the value it returns write is not known there",
+	"round32/objects/ifaces/ifaces.go:186": "what callbacks a constructor applies to the value it returns write is not known there",
 	// NewWarp applies the functional options it is given to the handle it
 	// makes: what they write is not known in its summary, so every field
 	// of the handle counts as lane-dependent (and NewTile's, built on it).

@@ -103,7 +103,18 @@ func (g *funcGraph) concreteInvoke(common *ssa.CallCommon) (*Summary, bool) {
 // concreteTypes returns the dynamic types the interface value v may have,
 // if they are all known: v is made from concrete values here.
 func concreteTypes(v ssa.Value) ([]types.Type, bool) {
+	made, ok := madeFrom(v)
 	var out []types.Type
+	for _, m := range made {
+		out = append(out, m.X.Type())
+	}
+	return out, ok
+}
+
+// madeFrom returns the conversions of concrete values to interfaces that
+// the interface value v may come from, if it comes from nothing else.
+func madeFrom(v ssa.Value) ([]*ssa.MakeInterface, bool) {
+	var out []*ssa.MakeInterface
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value) bool
 	walk = func(v ssa.Value) bool {
@@ -116,7 +127,7 @@ func concreteTypes(v ssa.Value) ([]types.Type, bool) {
 			if types.IsInterface(v.X.Type()) {
 				return false
 			}
-			out = append(out, v.X.Type())
+			out = append(out, v)
 			return true
 		case *ssa.ChangeInterface:
 			return walk(v.X)

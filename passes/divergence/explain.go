@@ -1024,10 +1024,11 @@ func (f *Func) callExpr(pos token.Pos) *ast.CallExpr { return f.calls[pos] }
 func (f *Func) DivergentCallee(call ssa.CallInstruction) (bool, []Note) {
 	common := call.Common()
 	if sf := staticFunc(common); common.IsInvoke() || sf != nil {
-		if common.IsInvoke() && f.IsDivergent(common.Value) && !oneDynamicType(common.Value) {
+		at := f.graph.ids[call]
+		if common.IsInvoke() && !f.graph.typeUniform(f.U, common.Value, at) {
 			return true, f.ExplainValue(common.Value)
 		}
-		if mc, ok := common.Value.(*ssa.MakeClosure); ok && sf != nil && boundInterfaceMethod(sf) && f.IsDivergent(mc.Bindings[0]) && !oneDynamicType(mc.Bindings[0]) {
+		if mc, ok := common.Value.(*ssa.MakeClosure); ok && sf != nil && boundInterfaceMethod(sf) && !f.graph.typeUniform(f.U, mc.Bindings[0], at) {
 			return true, f.ExplainValue(mc.Bindings[0]) // reduce := r.Reduce; reduce()
 		}
 		return false, nil

@@ -77,6 +77,8 @@ type funcGraph struct {
 	// fieldRoots holds the values whose roots memRoots is finding for a
 	// field of them.
 	fieldRoots map[ssa.Value]bool
+	// typeTests are decided after each analysis (see typeTest).
+	typeTests []typeTest
 	// typeParamCalls are the calls of methods of fn's type parameters that
 	// some implementation makes convergent (see Summary.Plain).
 	typeParamCalls []TypeParamCall
@@ -828,8 +830,14 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		}
 
 	case *ssa.Extract:
-		if ta, ok := instr.Tuple.(*ssa.TypeAssert); ok && instr.Index == 1 && oneDynamicType(ta.X) {
-			return // whether it holds a type is the same in every lane
+		if ta, ok := instr.Tuple.(*ssa.TypeAssert); ok && instr.Index == 1 {
+			switch {
+			case oneDynamicType(ta.X):
+				return // whether it holds a type is the same in every lane
+			case testsTypeHere(ta.X):
+				g.typeTests = append(g.typeTests, typeTest{id, ta.X})
+				return
+			}
 		}
 		if next, ok := instr.Tuple.(*ssa.Next); ok && !next.IsString && instr.Index > 0 {
 			g.seed(id, "comes from map iteration, whose order differs between lanes")
@@ -907,6 +915,19 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		}
 		return
 
+	case *ssa.TypeAssert:
+		// x.(T) for a concrete T holds what x was made from as a T, when
+		// that is known: not the values of other types x may hold. Which
+		// type x holds is a typeTest.
+		if made, ok := madeFrom(instr.X); ok && !types.IsInterface(instr.AssertedType) && testsTypeHere(instr.X) {
+			for _, m := range made {
+				if types.Identical(m.X.Type(), instr.AssertedType) {
+					dependOn(m.X)
+				}
+			}
+			g.typeTests = append(g.typeTests, typeTest{id, instr.X})
+			return
+		}
 	case *ssa.MakeClosure:
 		// A function value is its code and what it captured: lanes whose
 		// captured variables differ hold different functions.

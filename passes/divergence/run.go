@@ -39,13 +39,16 @@ func (g *funcGraph) runFrom(base *uniformity.Result, extra int) *uniformity.Resu
 	return r
 }
 
-// extendMemory makes memory written under divergent control divergent, to
-// a fixed point.
+// An extension makes a node divergent for a reason found in the analysis.
+type extension struct {
+	node int
+	why  uniformity.Cause
+}
+
+// extendMemory makes memory written under divergent control divergent, and
+// type tests whose types may differ between lanes (see typeTest), to a
+// fixed point.
 func (g *funcGraph) extendMemory(r *uniformity.Result) {
-	type extension struct {
-		mem int
-		why uniformity.Cause
-	}
 	for {
 		// Find every memory written under divergent control first, then
 		// extend: control divergence is recomputed once per round.
@@ -61,11 +64,12 @@ func (g *funcGraph) extendMemory(r *uniformity.Result) {
 				}
 			}
 		}
+		round = append(round, g.typeTestsDivergent(r)...)
 		if len(round) == 0 {
 			return
 		}
 		for _, e := range round {
-			r.Extend(e.mem, e.why)
+			r.Extend(e.node, e.why)
 		}
 	}
 }

@@ -32,6 +32,59 @@ func sameType(k []int, out []int) error {
 	})
 }
 
+// Two dynamic types, each holding a lane-dependent factor, chosen by a
+// kernel parameter: every lane runs the same Reduce, and takes the same case
+// of the type switch.
+func pickPerLaunch(scaled bool, k []int, out []int) error {
+	return spmd.Run(len(k), func(l spmd.Lane) {
+		b := lib.Block{L: l}
+		var r lib.Reducer = lib.Sum{B: b}
+		if scaled {
+			r = lib.Scaled{B: b, K: k[l.Index()]}
+		}
+		out[l.Index()] = r.Reduce(1)
+		switch r := r.(type) {
+		case lib.Scaled:
+			out[l.Index()] += r.Reduce(r.K)
+		case lib.Sum:
+			out[l.Index()] += r.Reduce(2)
+		}
+	})
+}
+
+// The same two types, chosen by the lane's own factor.
+func pickByFactor(k []int, out []int) error {
+	return spmd.Run(len(k), func(l spmd.Lane) {
+		b := lib.Block{L: l}
+		var r lib.Reducer = lib.Sum{B: b}
+		if k[l.Index()] > 1 {
+			r = lib.Scaled{B: b, K: k[l.Index()]}
+		}
+		out[l.Index()] = r.Reduce(1) // want `^collective r\.Reduce called through a lane-dependent function value`
+		switch r := r.(type) {
+		case lib.Scaled:
+			out[l.Index()] += r.Reduce(r.K) // want `^collective spmd\.ReduceAdd \(reached through r\.Reduce\) under divergent control`
+		}
+	})
+}
+
+// The type chosen in a loop that lanes leave in different iterations: after
+// it, lanes hold the types of different iterations.
+func pickInLoop(k []int, out []int) error {
+	return spmd.Run(len(k), func(l spmd.Lane) {
+		b := lib.Block{L: l}
+		var r lib.Reducer = lib.Sum{B: b}
+		for i := 0; i < k[l.Index()]; i++ {
+			if i%2 == 0 {
+				r = lib.Scaled{B: b, K: 2}
+			} else {
+				r = lib.Sum{B: b}
+			}
+		}
+		out[l.Index()] = r.Reduce(1) // want `^collective r\.Reduce called through a lane-dependent function value`
+	})
+}
+
 // The lanes past the end call FlushFast like all the others: the bug is in
 // FlushFast (reported there).
 func flush(out []int) error {

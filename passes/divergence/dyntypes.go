@@ -1,0 +1,101 @@
+package divergence
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/spmdvet/spmdvet/uniformity"
+)
+
+// An interface value may differ between lanes in what it holds but not in
+// its dynamic type: `var s Syncer = w; if blockWide { s = w.Block }` holds
+// a lane's own handle, yet every lane calls the same Sync. Which method an
+// interface call runs, and which case of a type switch lanes take, depend
+// on the dynamic type alone.
+//
+// The graph has no node for a dynamic type. A type test on a value made
+// here from concrete values (typeTests) is left out of the graph, and
+// made divergent after each analysis when the type it tests may differ
+// between lanes (typeUniform): divergence only grows, so this joins the
+// fixed point that memory already iterates.
+
+// A typeTest is the ok result of a type assertion on an interface value
+// made here from values of several concrete types.
+type typeTest struct {
+	id int
+	x  ssa.Value
+}
+
+// testsTypeHere reports whether the ok result of x.(T) can be left to a
+// typeTest: x is made here from concrete values, of more than one type.
+func testsTypeHere(x ssa.Value) bool {
+	ts, ok := concreteTypes(x)
+	return ok && len(ts) > 1
+}
+
+// typeUniform reports whether the interface value v holds the same dynamic
+// type in every lane where user uses it: it is uniform there, or it merges
+// values of concrete types made here, and no divergent branch chooses
+// between types (a join) and no lane sees another iteration's type.
+func (g *funcGraph) typeUniform(r *uniformity.Result, v ssa.Value, user int) bool {
+	_, id, ok := g.findValue(v)
+	switch {
+	case !ok:
+		return false
+	case !r.IsDivergentUse(id, user) || oneDynamicType(v):
+		return true
+	case r.TemporalCause(id, user).Kind != uniformity.CauseNone:
+		return false
+	}
+	// sameIterations: the user of e sees the value of its own iteration.
+	sameIterations := func(e ssa.Value, user int) bool {
+		_, id, ok := g.findValue(e)
+		return ok && r.TemporalCause(id, user).Kind == uniformity.CauseNone
+	}
+	joins := func(id int) bool {
+		return id >= 0 && g.blockOf[id] >= 0 && r.JoinCause(g.blockOf[id]).Kind != uniformity.CauseNone
+	}
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		v, id, ok := g.findValue(v)
+		if !ok {
+			return false
+		}
+		if seen[v] || !r.IsDivergent(id) || oneDynamicType(v) {
+			return true
+		}
+		seen[v] = true // a cycle of phis adds no type
+		switch v := v.(type) {
+		case *ssa.MakeInterface:
+			return true
+		case *ssa.ChangeInterface:
+			return sameIterations(v.X, id) && walk(v.X)
+		case *ssa.Phi:
+			if own, ok := g.ids[v]; joins(id) || ok && own != id && joins(own) {
+				return false
+			}
+			for _, e := range v.Edges {
+				if !sameIterations(e, id) || !walk(e) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return walk(v)
+}
+
+// typeTestsDivergent returns the extensions that the type tests whose
+// types may differ between lanes need.
+func (g *funcGraph) typeTestsDivergent(r *uniformity.Result) []extension {
+	var out []extension
+	for _, t := range g.typeTests {
+		if r.IsDivergent(t.id) || g.typeUniform(r, t.x, t.id) {
+			continue
+		}
+		_, x, _ := g.findValue(t.x)
+		out = append(out, extension{t.id, uniformity.Cause{Kind: uniformity.CauseOperand, Value: x}})
+	}
+	return out
+}
