@@ -152,8 +152,6 @@ var knownFalse = map[string]string{
 	"round32/objects/pipes/pipes.go:290":   "a slice's elements and its header are one memory object",
 	// At returns a copy of a Group value with a lane-dependent offset;
 	// Tree needs its width uniform: a struct result is one value.
-	"round32/objects/blocks/blocks.go:281": "a struct a call returns by value is lane-dependent as a whole",
-	"round32/objects/pipes/pipes.go:321":   "a struct a call returns by value is lane-dependent as a whole",
 	// An interface variable set to one of two handle types by a uniform
 	// flag, each holding lane-dependent data: the type is uniform, the
 	// value is not, and the analysis does not tell them apart at a phi.

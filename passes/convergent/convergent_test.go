@@ -36,6 +36,7 @@ var suite = []string{
 	"helpers/use",
 	"handles/lib",
 	"handles/use",
+	"valuefields",
 	"directives/local",
 	"directives/use",
 	// Reported as BUG(report) and fixed since (see each package comment).

@@ -1918,6 +1918,23 @@ func typeParamOf(t types.Type) (TypeParamCall, bool) {
 	return TypeParamCall{}, false
 }
 
+// resultValueField returns the call whose struct result v is (or is a
+// result of), and the summary's dependence of field f of it, if known.
+func (g *funcGraph) resultValueField(v ssa.Value, f int) (*ssa.Call, Dependence, bool) {
+	call, k := resultOf(v), 0
+	if call == nil {
+		return nil, Dependence{}, false
+	}
+	if e, ok := v.(*ssa.Extract); ok {
+		k = e.Index
+	}
+	s := g.callSummary(call.Common())
+	if s == nil || !s.Inferred || k >= len(s.ResultValueFields) || f >= len(s.ResultValueFields[k]) {
+		return nil, Dependence{}, false
+	}
+	return call, s.ResultValueFields[k][f], true
+}
+
 // resultFields returns the summary's dependences of the fields of the
 // struct the call's single result points to, when own, the call's memory
 // objects, are that struct's fields told apart; otherwise nil.

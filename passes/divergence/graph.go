@@ -777,6 +777,14 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 			g.depend(id, nodes[instr.Field])
 			return
 		}
+		if call, d, ok := g.resultValueField(instr.X, instr.Field); ok {
+			if d.Always {
+				g.seed(id, "is a field of a result of "+calleeName(call.Common())+", which depends on the lane")
+			} else {
+				g.dependOnInputs(id, d.On, supplied(call.Common()))
+			}
+			return
+		}
 		if load, ok := instr.X.(*ssa.UnOp); ok && load.Op == token.MUL && load.Block() == instr.Block() {
 			// A field of a struct just loaded: what that field's
 			// objects hold. (In the load's block, so that the load
@@ -850,6 +858,9 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 	case *ssa.Return:
 		g.returns = append(g.returns, id)
 		for _, res := range instr.Results {
+			if _, ok := res.Type().Underlying().(*types.Struct); ok {
+				g.fieldsOf(res) // for Summary.ResultValueFields
+			}
 			if isFunc(res.Type()) {
 				// Known before the analysis, for Summary.ReturnedResults
 				// and ReturnedBodyControl.
@@ -983,6 +994,23 @@ func (g *funcGraph) fieldsOf(v ssa.Value) []int {
 	}
 	if nodes := g.loadFields[v]; nodes != nil {
 		return nodes
+	}
+	if call, _, ok := g.resultValueField(v, 0); ok && !g.built {
+		// A struct a call returned: per field, a node for what the
+		// callee's summary says it depends on.
+		st := v.Type().Underlying().(*types.Struct)
+		ids := make([]int, st.NumFields())
+		for f := range ids {
+			_, d, _ := g.resultValueField(v, f)
+			ids[f] = g.newValue(-1)
+			if d.Always {
+				g.seed(ids[f], "is a field of a result of "+calleeName(call.Common())+", which depends on the lane")
+			} else {
+				g.dependOnInputs(ids[f], d.On, supplied(call.Common()))
+			}
+		}
+		g.loadFields[v] = ids
+		return ids
 	}
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		if ms := g.splitObjects(load.X); ms != nil {

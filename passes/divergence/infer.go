@@ -248,6 +248,19 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			}
 		}
 	}
+	valueFields := g.resultValueFields()
+	if valueFields != nil {
+		s.ResultValueFields = make([][]Dependence, nres)
+		for k, fields := range valueFields {
+			if fields == nil {
+				continue
+			}
+			s.ResultValueFields[k] = make([]Dependence, len(fields[0]))
+			for f := range fields[0] {
+				s.ResultValueFields[k][f].Always = g.resultFieldDivergent(base, k, f, fields)
+			}
+		}
+	}
 	if site := g.firstConvergent(); site != nil {
 		s.Convergent = true
 		s.Barrier = site.summary.Barrier
@@ -355,6 +368,16 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 					if d := &s.ResultFields[k][f]; !d.Always && g.anyMemDivergent(r, ms) {
 						d.On = append(d.On, in)
 					}
+				}
+			}
+		}
+		for k, fields := range valueFields {
+			if fields == nil {
+				continue
+			}
+			for f := range fields[0] {
+				if d := &s.ResultValueFields[k][f]; !d.Always && g.resultFieldDivergent(r, k, f, fields) {
+					d.On = append(d.On, in)
 				}
 			}
 		}
@@ -531,6 +554,58 @@ func (g *funcGraph) resultDivergent(r *uniformity.Result, k int) bool {
 		if first == nil {
 			first = op
 		} else if g.valueID(first) != id {
+			same = false
+		}
+		if len(r.ControlDivergence(g.blockOf[ret])) > 0 || !r.IsMConverged(g.blockOf[ret]) {
+			controlled = true
+		}
+	}
+	return !same && controlled
+}
+
+// resultValueFields returns, per result that is a struct, per return, its
+// fields' nodes (fieldsOf), if every return has them; nil if no result has.
+// A function without returns has none.
+func (g *funcGraph) resultValueFields() [][][]int {
+	var out [][][]int
+	results := g.fn.Signature.Results()
+	for k := range results.Len() {
+		if _, ok := results.At(k).Type().Underlying().(*types.Struct); !ok || g.sem.isLane(results.At(k).Type()) {
+			continue
+		}
+		var perReturn [][]int
+		for _, ret := range g.returns {
+			nodes := g.fieldsOf(g.instrs[ret].(*ssa.Return).Results[k])
+			if nodes == nil {
+				perReturn = nil
+				break
+			}
+			perReturn = append(perReturn, nodes)
+		}
+		if perReturn == nil {
+			continue
+		}
+		if out == nil {
+			out = make([][][]int, results.Len())
+		}
+		out[k] = perReturn
+	}
+	return out
+}
+
+// resultFieldDivergent is resultDivergent for field f of result k, whose
+// nodes per return are fields.
+func (g *funcGraph) resultFieldDivergent(r *uniformity.Result, k, f int, fields [][]int) bool {
+	first := -1
+	same, controlled := true, false
+	for i, ret := range g.returns {
+		n := fields[i][f]
+		if r.IsDivergentUse(n, ret) {
+			return true
+		}
+		if first < 0 {
+			first = n
+		} else if first != n {
 			same = false
 		}
 		if len(r.ControlDivergence(g.blockOf[ret])) > 0 || !r.IsMConverged(g.blockOf[ret]) {

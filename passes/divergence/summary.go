@@ -60,6 +60,11 @@ type Summary struct {
 	// divergent values (a constructor that stores the lane's index in one
 	// field of the handle it returns); nil where not known field by field.
 	ResultFields [][]Dependence
+	// ResultValueFields says, per result that is a struct (returned by
+	// value), when each of its fields is divergent: g.At(off) returns a
+	// copy of g whose offset depends on off and whose width does not. Nil
+	// where not known field by field.
+	ResultValueFields [][]Dependence
 	// Requires lists the inputs that must be uniform, and why.
 	Requires []Requirement
 	// Effects lists, per input that points to memory, when the call may
@@ -336,6 +341,15 @@ func (s *Summary) String() string {
 					}
 					parts = append(parts, fmt.Sprintf("result-fields%d=[%s]", i, strings.Join(fs, " ")))
 				}
+			}
+		}
+		for i, fs := range s.ResultValueFields {
+			if fs != nil {
+				var parts2 []string
+				for _, f := range fs {
+					parts2 = append(parts2, f.String())
+				}
+				parts = append(parts, fmt.Sprintf("result-value-fields%d=[%s]", i, strings.Join(parts2, " ")))
 			}
 		}
 		for _, r := range s.Requires {

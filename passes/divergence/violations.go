@@ -371,6 +371,20 @@ func (g *funcGraph) inputDivergent(r *uniformity.Result, a ssa.Value, in Input, 
 		}
 		return false
 	}
+	if call, d, ok := g.resultValueField(a, in.Field-1); ok && !in.Contents && in.Field > 0 {
+		// A field of a struct a call returned: as divergent as the
+		// callee's summary says, from what the call was given.
+		if d.Always {
+			return true
+		}
+		args := supplied(call.Common())
+		for _, on := range d.On {
+			if on.Index < len(args) && g.inputDivergent(r, args[on.Index], on, user) {
+				return true
+			}
+		}
+		return false
+	}
 	if !in.Contents && in.Field > 0 && g.fieldsOf(a) != nil {
 		for _, n := range g.fieldArg(a, in.Field-1) {
 			if r.IsDivergent(n) {

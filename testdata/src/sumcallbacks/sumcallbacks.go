@@ -530,7 +530,7 @@ type option func(*config)
 
 func withHook(h func(int)) option { return func(c *config) { c.hook = h } } // want withHook:`spmd\(result0=on\(0\)\)`
 
-func buildConfig(opts ...option) config { // want buildConfig:`spmd\(result0=on\(0\) calls\(\*0\)=on\(0\) own\[0\]=spmd\(result0=on\(0,\*0\) calls\(\*0\)=on\(0\)\)\)`
+func buildConfig(opts ...option) config { // want buildConfig:`spmd\(result0=on\(0\) result-value-fields0=\[on\(0\) on\(0\)\] calls\(\*0\)=on\(0\) own\[0\]=spmd\(result0=on\(0,\*0\) result-value-fields0=\[on\(0,\*0\) on\(0,\*0\)\] calls\(\*0\)=on\(0\)\)\)`
 	var c config
 	for _, o := range opts {
 		o(&c)
@@ -570,7 +570,7 @@ func hookCounts(l spmd.Lane, xs []int, out []int) { // want hookCounts:`spmd\(ow
 // so a helper that calls it under divergent control may be convergent.
 var defaultStage func(spmd.Lane, int) int
 
-func defaultConfig() config { // want defaultConfig:`spmd\(result0=never returns-unknown-funcs\)`
+func defaultConfig() config { // want defaultConfig:`spmd\(result0=never result-value-fields0=\[never never\] returns-unknown-funcs\)`
 	return config{stage: defaultStage}
 }
 
