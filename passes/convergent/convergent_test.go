@@ -37,6 +37,7 @@ var suite = []string{
 	"handles/lib",
 	"handles/use",
 	"valuefields",
+	"embedding",
 	"directives/local",
 	"directives/use",
 	// Reported as BUG(report) and fixed since (see each package comment).

@@ -56,8 +56,26 @@ func isBoundWrapper(fn *ssa.Function) bool {
 	return len(fn.FreeVars) == 1 && strings.HasPrefix(fn.Synthetic, "bound method wrapper")
 }
 
+// promotedInterfaceMethod reports whether fn is go/ssa's wrapper for a
+// method promoted from an embedded interface: st.Sync(), where st's type
+// embeds a Syncer, calls whatever Sync the Syncer it holds has.
+func promotedInterfaceMethod(fn *ssa.Function) bool {
+	if !strings.HasPrefix(fn.Synthetic, "wrapper for") {
+		return false
+	}
+	m, ok := fn.Object().(*types.Func)
+	return ok && interfaceMethod(m)
+}
+
+// interfaceMethod reports whether m is a method of an interface.
+func interfaceMethod(m *types.Func) bool {
+	recv := m.Type().(*types.Signature).Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
 // boundInvokeIn bounds the interface call in the wrapper fn of a bound
-// interface method by the methods that implement it, as for it.Do().
+// interface method, or of a promoted one, by the methods that implement
+// it, as for it.Do().
 func (g *funcGraph) boundInvokeIn(fn *ssa.Function) *Summary {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -559,8 +577,8 @@ func (g *funcGraph) noteConvergent(id int, call ssa.CallInstruction, s *Summary)
 		}
 	}
 	sf := staticFunc(common)
-	if s == nil && sf != nil && boundInterfaceMethod(sf) {
-		s = g.boundInvokeIn(sf) // f := it.Do; f()
+	if s == nil && sf != nil && (boundInterfaceMethod(sf) || promotedInterfaceMethod(sf)) {
+		s = g.boundInvokeIn(sf) // f := it.Do; f(), or st.Sync() with an embedded Syncer
 	}
 	if s == nil && sf != nil && (sf.Pkg != g.fn.Pkg || len(sf.Blocks) == 0) {
 		s = opaqueSummary(common)

@@ -202,7 +202,7 @@ func (g *funcGraph) storedByCallee(call ssa.CallInstruction, escapeValue func(ss
 		a := args[e.Input.Index]
 		shared := e.Input.Deep || !g.privateAddress(a)
 		for _, in := range e.When.On {
-			if !in.Contents && !in.Calls && in.Index < len(args) && writesPointers(a, e.Input) {
+			if !in.Contents && !in.Calls && in.Index < len(args) && writesPointers(a, e.Input) && mayPointInto(writtenType(a, e.Input), args[in.Index].Type()) {
 				escapeValue(args[in.Index], shared)
 			}
 		}
@@ -232,6 +232,95 @@ func writesPointers(a ssa.Value, in Input) bool {
 		}
 	}
 	return mayHoldPointer(p)
+}
+
+// writtenType returns the type of the memory that an effect on in writes,
+// given a, or nil if not known.
+func writtenType(a ssa.Value, in Input) types.Type {
+	t := a.Type()
+	if in.Deep {
+		if held := heldPointers(t); len(held) == 1 {
+			return pointee(held[0])
+		}
+		return nil
+	}
+	p := pointee(t)
+	if p != nil && in.Field > 0 {
+		if st, ok := p.Underlying().(*types.Struct); ok && in.Field <= st.NumFields() {
+			return st.Field(in.Field - 1).Type()
+		}
+	}
+	return p
+}
+
+// mayPointInto reports whether memory of type w can hold a pointer into
+// what a value of type v points to: t.Log = append(t.Log, x) stores a
+// []float64 that depends on t, but no []float64 points into a Tracer, so
+// t's memory does not escape there.
+func mayPointInto(w, v types.Type) bool {
+	into := pointee(v)
+	if w == nil || into == nil {
+		return true
+	}
+	if _, ok := v.Underlying().(*types.Pointer); !ok {
+		if _, ok := v.Underlying().(*types.Slice); !ok {
+			return true // a map, a channel: their memory is not typed here
+		}
+	}
+	// The types a pointer into the memory may point to: the pointee and,
+	// within it, its fields and elements, but for the unexported fields of
+	// another package's structs (inside a lane handle), which no code of
+	// the pointee's package can take the address of.
+	var pkg *types.Package
+	if named, ok := types.Unalias(into).(*types.Named); ok {
+		pkg = named.Obj().Pkg()
+	}
+	var parts []types.Type
+	var addParts func(t types.Type)
+	addParts = func(t types.Type) {
+		parts = append(parts, t)
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if f := u.Field(i); f.Exported() || f.Pkg() == pkg {
+					addParts(f.Type())
+				}
+			}
+		case *types.Array:
+			addParts(u.Elem())
+		}
+	}
+	addParts(into)
+	points := func(elem types.Type) bool {
+		return slices.ContainsFunc(parts, func(p types.Type) bool { return types.Identical(p, elem) })
+	}
+	seen := make(map[types.Type]bool)
+	var holds func(t types.Type) bool
+	holds = func(t types.Type) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			return u.Kind() == types.UnsafePointer
+		case *types.Pointer:
+			return points(u.Elem())
+		case *types.Slice:
+			return points(u.Elem())
+		case *types.Array:
+			return holds(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if holds(u.Field(i).Type()) {
+					return true
+				}
+			}
+			return false
+		}
+		return true // interfaces, maps, channels, functions: anything
+	}
+	return holds(w)
 }
 
 // pointee returns the type of what a value of type t points to, or nil.

@@ -432,6 +432,16 @@ func (v *vocabulary) invokeSummary(common *ssa.CallCommon) *Summary {
 	if !ok {
 		return nil
 	}
+	if t := dynamicType(common.Value); t != nil {
+		// One dynamic type: the call is a call of its method (a lane's
+		// Index promoted through the struct that embeds the lane, say).
+		obj, _, _ := types.LookupFieldOrMethod(t, true, common.Method.Pkg(), common.Method.Name())
+		if m, ok := obj.(*types.Func); ok {
+			if s := v.summary(m); s != nil {
+				return s
+			}
+		}
+	}
 	for _, tn := range v.allLaneTypes() {
 		t := tn.Type()
 		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
@@ -492,12 +502,16 @@ func (v *vocabulary) implementations(iface *types.Interface, name string) []*typ
 			if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
 				continue
 			}
-			if m, ok := types.NewMethodSet(types.NewPointer(t)).Lookup(p, name).Obj().(*types.Func); ok {
-				out = append(out, m)
+			var m *types.Func
+			if sel := types.NewMethodSet(types.NewPointer(t)).Lookup(p, name); sel != nil {
+				m, _ = sel.Obj().(*types.Func)
 			} else if sel := types.NewMethodSet(types.NewPointer(t)).Lookup(nil, name); sel != nil {
-				if m, ok := sel.Obj().(*types.Func); ok {
-					out = append(out, m)
-				}
+				m, _ = sel.Obj().(*types.Func)
+			}
+			// A method promoted from an embedded interface calls one of
+			// the others.
+			if m != nil && !interfaceMethod(m) {
+				out = append(out, m)
 			}
 		}
 	}

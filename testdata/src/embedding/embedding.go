@@ -1,0 +1,92 @@
+// Package embedding reaches lanes and collectives through embedded fields:
+// a lane promoted through a struct and an interface, an interface embedded
+// in a struct, and a handle whose slice field a method appends to.
+package embedding
+
+import "github.com/spmdvet/spmdvet/spmd"
+
+// Group is what a kernel needs of its lanes.
+type Group interface {
+	Syncer
+	Index() int
+	Sum(v int) int
+}
+
+type Syncer interface{ Sync() }
+
+// Warp satisfies Group with Index promoted from the lane.
+type Warp struct{ spmd.Lane }
+
+func (w Warp) Sync()         { w.Barrier() }
+func (w Warp) Sum(v int) int { return spmd.ReduceAdd(w.Lane, v) }
+
+// Serial never waits.
+type Serial struct{}
+
+func (Serial) Sync() {}
+
+// Stage embeds the Syncer it waits with.
+type Stage struct {
+	Syncer
+	Name string
+}
+
+// g.Index() is the lane index, promoted from the lane through Warp.
+func promoted(in []int) error {
+	return spmd.Run(len(in), func(l spmd.Lane) {
+		var g Group = Warp{l}
+		if g.Index() < 2 {
+			in[g.Index()] = g.Sum(1) // want `^collective spmd\.ReduceAdd \(reached through g\.Sum\) under divergent control`
+		}
+		in[g.Index()] += g.Sum(2)
+	})
+}
+
+// st.Sync() runs the Sync of whatever st.Syncer holds.
+func stage(dst []int) error {
+	return spmd.Run(len(dst), func(l spmd.Lane) {
+		st := Stage{Syncer: Warp{l}, Name: "scatter"}
+		st.Sync()
+		if dst[l.Index()] < 0 {
+			return
+		}
+		st.Sync()        // want `^barrier w\.Barrier \(reached through st\.Sync\) under divergent control`
+		st.Syncer.Sync() // want `^barrier w\.Barrier \(reached through st\.Syncer\.Sync\) under divergent control`
+	})
+}
+
+// Tracer records the group's largest value when on.
+type Tracer struct {
+	lane spmd.Lane
+	on   bool
+	Log  []int
+}
+
+func NewTracer(l spmd.Lane, on bool) *Tracer { return &Tracer{lane: l, on: on} }
+
+func (t *Tracer) Checkpoint(v int) {
+	if t.on {
+		t.Log = append(t.Log, spmd.ReduceMax(t.lane, v))
+	}
+}
+
+// The appended slice depends on t, but cannot point into it: t's memory
+// stays the lane's own, which the store to shared memory at a lane's own
+// index does not touch.
+func decay(buf []int, trace bool) error {
+	return spmd.Run(len(buf), func(l spmd.Lane) {
+		tr := NewTracer(l, trace)
+		i := l.Index()
+		buf[i] *= 2
+		tr.Checkpoint(buf[i])
+	})
+}
+
+// Traced by the lanes that ask.
+func decayOwn(buf []int) error {
+	return spmd.Run(len(buf), func(l spmd.Lane) {
+		i := l.Index()
+		tr := NewTracer(l, buf[i] > 0)
+		tr.Checkpoint(buf[i]) // want `^field on of what parameter t of tr\.Checkpoint points to must be uniform`
+	})
+}
