@@ -255,8 +255,9 @@ func writtenType(a ssa.Value, in Input) types.Type {
 
 // mayPointInto reports whether memory of type w can hold a pointer into
 // what a value of type v points to: t.Log = append(t.Log, x) stores a
-// []float64 that depends on t, but no []float64 points into a Tracer, so
-// t's memory does not escape there.
+// []float64 that depends on t, but no []float64 points into a Tracer (not
+// even into a float64 field of it, without package unsafe), so t's memory
+// does not escape there.
 func mayPointInto(w, v types.Type) bool {
 	into := pointee(v)
 	if w == nil || into == nil {
@@ -294,6 +295,18 @@ func mayPointInto(w, v types.Type) bool {
 	points := func(elem types.Type) bool {
 		return slices.ContainsFunc(parts, func(p types.Type) bool { return types.Identical(p, elem) })
 	}
+	// A slice points into an array of its elements: the memory of a slice
+	// v, or an array in what v points to; not a lone field of that type.
+	_, vSlice := v.Underlying().(*types.Slice)
+	slicesInto := func(elem types.Type) bool {
+		if vSlice && types.Identical(into, elem) {
+			return true
+		}
+		return slices.ContainsFunc(parts, func(p types.Type) bool {
+			a, ok := p.Underlying().(*types.Array)
+			return ok && types.Identical(a.Elem(), elem)
+		})
+	}
 	seen := make(map[types.Type]bool)
 	var holds func(t types.Type) bool
 	holds = func(t types.Type) bool {
@@ -307,7 +320,7 @@ func mayPointInto(w, v types.Type) bool {
 		case *types.Pointer:
 			return points(u.Elem())
 		case *types.Slice:
-			return points(u.Elem())
+			return slicesInto(u.Elem())
 		case *types.Array:
 			return holds(u.Elem())
 		case *types.Struct:

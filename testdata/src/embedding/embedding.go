@@ -90,3 +90,52 @@ func decayOwn(buf []int) error {
 		tr.Checkpoint(buf[i]) // want `^field on of what parameter t of tr\.Checkpoint points to must be uniform`
 	})
 }
+
+// monitor keeps the group's largest change at every check.
+type monitor struct {
+	tol     int
+	history []int
+}
+
+func (m *monitor) settled(l spmd.Lane, change int) bool {
+	g := spmd.ReduceMax(l, change)
+	m.history = append(m.history, g)
+	return g < m.tol
+}
+
+// The appended []int cannot point to m.tol, a lone int: the store to
+// shared memory at a lane's own index does not reach m, though m is on
+// the heap (its history is kept).
+func iterate(x0, x []int, tol int) ([]int, error) {
+	var hist []int
+	err := spmd.Run(len(x), func(l spmd.Lane) {
+		i := l.Index()
+		m := monitor{tol: tol}
+		xi := x0[i]
+		for it := 0; it < 10; it++ {
+			next := xi / 2
+			change := next - xi
+			xi = next
+			if m.settled(l, change) {
+				break
+			}
+		}
+		x[i] = xi
+		if i == 0 {
+			hist = m.history
+		}
+	})
+	return hist, err
+}
+
+// With a tolerance of each lane's own, lanes stop at different checks.
+func iterateOwn(x []int) error {
+	return spmd.Run(len(x), func(l spmd.Lane) {
+		m := monitor{tol: x[l.Index()]}
+		for it := 0; it < 10; it++ {
+			if m.settled(l, it) { // want `^collective spmd\.ReduceMax \(reached through m\.settled\) under divergent control`
+				break
+			}
+		}
+	})
+}
