@@ -76,6 +76,8 @@ var checked = []string{
 	"./round32/objects/handle", "./round32/objects/blocks", "./round32/objects/warps", "./round32/objects/ifaces", "./round32/objects/pipes",
 	"./round32/exits/returns", "./round32/exits/loops", "./round32/exits/panics", "./round32/exits/defers", "./round32/exits/calls",
 	"./round32/exits/blockops", "./round32/exits/errs",
+	"./round33/solvers/jacobi", "./round33/solvers/krylov", "./round33/solvers/newton", "./round33/solvers/fixedpoint", "./round33/solvers/stepping",
+	"./round33/embed/promote", "./round33/embed/methval", "./round33/embed/iface", "./round33/embed/coord", "./round33/embed/state",
 }
 
 // withTests are the packages of checked whose test files hold kernels and

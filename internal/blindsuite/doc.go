@@ -79,7 +79,12 @@
 // way a lane leaves early around convergent calls: returns, labelled
 // jumps, panics with and without recovers (in the kernel, in a helper of a
 // package without spmd, one call too deep, re-panicking), Goexit and
-// deferred collectives (exits).
+// deferred collectives (exits); round 33 is iterative solvers (Jacobi,
+// Gauss-Seidel, CG, Newton, bisection, fixed points, time steppers) whose
+// convergence tests decide uniformly or per lane (solvers), and Go's
+// composition features around lane handles: promoted fields and methods,
+// method values and expressions, embedded interfaces, values returned by
+// value, and objects set up by constructors (embed).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -113,5 +118,6 @@
 // kernels, 43 bugs (dispatch); round 30: 89 kernels, 43 bugs (generics),
 // 82 kernels, 41 bugs (ported); round 31: 211 kernels, 105 bugs (exam),
 // 96 kernels, 46 bugs (vocab); round 32: 58 kernels, 29 bugs (objects),
-// 66 kernels, 32 bugs (exits) (not counting ambig).
+// 66 kernels, 32 bugs (exits); round 33: 80 kernels, 40 bugs (solvers),
+// 86 kernels, 43 bugs (embed) (not counting ambig).
 package blindsuite
