@@ -192,9 +192,6 @@ var knownMissing = map[string]string{
 	// lane's own input makes the lane return: summaries do not say when a
 	// function panics.
 	"round32/exits/panics/panics.go:285": "summaries do not say when a callee panics, which a recover in the caller turns into a return",
-	// quit calls runtime.Goexit: a call of it ends the lane, which only a
-	// direct call of Goexit is known to do.
-	"round32/exits/panics/panics.go:447": "a helper that always ends the lane (runtime.Goexit) is not known to",
 }
 
 func TestBlindSuite(t *testing.T) {

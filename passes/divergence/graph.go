@@ -77,6 +77,8 @@ type funcGraph struct {
 	// fieldRoots holds the values whose roots memRoots is finding for a
 	// field of them.
 	fieldRoots map[ssa.Value]bool
+	// laneEnds are the blocks that end the lane (runtime.Goexit).
+	laneEnds []int
 	// typeTests are decided after each analysis (see typeTest).
 	typeTests []typeTest
 	// typeParamCalls are the calls of methods of fn's type parameters that
@@ -343,15 +345,54 @@ func (g *funcGraph) findLive() {
 		}
 	}
 	// runtime.Goexit ends the lane as a return does: nothing after it runs.
+	// So does a call of a function that always ends it.
 	for _, blk := range g.fn.Blocks {
 		for _, instr := range blk.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && isGoexit(call.Common()) {
-				if id, ok := g.ids[instr]; ok {
-					g.live[g.blockOf[id]] = nil
-				}
+			call, ok := instr.(*ssa.Call)
+			if !ok || !isGoexit(call.Common()) && !g.callEndsLane(call.Common()) {
+				continue
+			}
+			if id, ok := g.ids[instr]; ok {
+				g.live[g.blockOf[id]] = nil
+				g.laneEnds = append(g.laneEnds, g.blockOf[id])
 			}
 		}
 	}
+}
+
+func (g *funcGraph) callEndsLane(common *ssa.CallCommon) bool {
+	if _, ok := common.Value.(*ssa.Builtin); ok {
+		return false
+	}
+	s := g.callSummary(common)
+	return s != nil && s.Inferred && s.EndsLane
+}
+
+// endsLane reports whether the function never returns and ends the lane
+// on some path (Summary.EndsLane).
+func (g *funcGraph) endsLane() bool {
+	if len(g.laneEnds) == 0 {
+		return false
+	}
+	seen := make([]bool, len(g.live))
+	stack := []int{0}
+	seen[0] = true
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range g.live[b] {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	for _, ret := range g.returns {
+		if b := g.blockOf[ret]; seen[b] && !slices.Contains(g.laneEnds, b) {
+			return false // a return that the block's Goexit does not cut off
+		}
+	}
+	return slices.ContainsFunc(g.laneEnds, func(b int) bool { return seen[b] })
 }
 
 // isGoexit reports whether common calls runtime.Goexit.

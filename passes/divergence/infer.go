@@ -278,6 +278,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 		}
 	}
 	s.StoresFresh = g.storesFresh()
+	s.EndsLane = g.endsLane()
 	var inputCalls [][]inputCall
 	s.CallsInputs, inputCalls = g.inputCalls()
 	s.CallControl = make([]Dependence, len(s.CallsInputs))

@@ -100,6 +100,10 @@ type Summary struct {
 	// cannot say, so a caller cannot know them. Functions its parameters
 	// give are the caller's to see.
 	ReturnsUnknownFuncs bool
+	// EndsLane: the function never returns, and ends the calling lane on
+	// some path (runtime.Goexit, here or in a callee): a call of it ends the
+	// lane as a return of the kernel would.
+	EndsLane bool
 	// ReturnedResults says when a function the function returns returns
 	// lane-dependent values (given uniform arguments).
 	ReturnedResults Dependence
@@ -379,6 +383,7 @@ func (s *Summary) String() string {
 			parts = append(parts, "returns-convergent")
 		}
 		add(s.ReturnsUnknownFuncs, "returns-unknown-funcs")
+		add(s.EndsLane, "ends-lane")
 		if r := s.ReturnedResults; r.Always || len(r.On) > 0 {
 			parts = append(parts, fmt.Sprintf("returned-results=%s", r))
 		}

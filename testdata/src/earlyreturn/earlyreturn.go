@@ -171,6 +171,36 @@ func goexitUniform(l spmd.Lane, n int) {
 	l.Barrier()
 }
 
+// quit never returns: it ends the lane, two calls deep.
+func quit() { exitLane() }
+
+func exitLane() {
+	runtime.Goexit()
+}
+
+// mayQuit returns to lanes that do not ask to leave.
+func mayQuit(stop bool) {
+	if stop {
+		runtime.Goexit()
+	}
+}
+
+// A helper that always ends the lane is a return too.
+func goexitHelper(l spmd.Lane) {
+	if l.Index() == 5 {
+		quit()
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
+// Fine: the helper returns, to every lane.
+func goexitHelperMay(l spmd.Lane) {
+	if l.Index() == 5 {
+		mayQuit(false)
+	}
+	l.Barrier()
+}
+
 // safeDiv recovers a division by zero: its results say whether the
 // division panicked, which depends on b.
 func safeDiv(a, b int) (q int, ok bool) {
