@@ -48,6 +48,16 @@
 // code without a known body makes from a map) and the results of
 // sync/atomic read-modify-write operations differ between lanes.
 //
+// Interfaces: which method an interface call runs, and which case of a
+// type switch a lane takes, depend on the dynamic type alone: a value that
+// holds a lane's own handle in every lane, of a type a uniform branch
+// chose, calls the same method in every lane (see typeTest). A call on a
+// value of one dynamic type is a call of that type's method, promoted
+// methods included. A struct a function returns by value is known field by
+// field (Summary.ResultValueFields). A function that never returns but
+// ends the lane (runtime.Goexit) ends it where it is called
+// (Summary.EndsLane), as a return of the kernel would.
+//
 // Higher-order code: a summary also says what the function owes to the
 // functions it is given. What a callback returns is an input of its own
 // (a literal that reads the lane index returns lane-dependent values,

@@ -374,19 +374,7 @@ func (g *funcGraph) endsLane() bool {
 	if len(g.laneEnds) == 0 {
 		return false
 	}
-	seen := make([]bool, len(g.live))
-	stack := []int{0}
-	seen[0] = true
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, s := range g.live[b] {
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, s)
-			}
-		}
-	}
+	seen := reachableFrom(g.live, 0)
 	for _, ret := range g.returns {
 		if b := g.blockOf[ret]; seen[b] && !slices.Contains(g.laneEnds, b) {
 			return false // a return that the block's Goexit does not cut off

@@ -128,19 +128,7 @@ func (g *funcGraph) runDefersFrom(b int) []int {
 	if runs, ok := g.deferRunsOf[b]; ok {
 		return runs
 	}
-	seen := make([]bool, len(g.succs))
-	stack := []int{b}
-	seen[stack[0]] = true
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, s := range g.succs[b] {
-			if !seen[s] {
-				seen[s] = true
-				stack = append(stack, s)
-			}
-		}
-	}
+	seen := reachableFrom(g.succs, b)
 	runs := g.runDefers
 	if len(runs) == 0 {
 		runs = g.returns

@@ -22,3 +22,22 @@ func AnalyzerDoc(src, name string) string {
 	// As x/tools' analyzers: help prints the name before the summary.
 	return strings.TrimSpace(strings.TrimPrefix(text, name+":"))
 }
+
+// reachableFrom returns, per block, whether a path along succs leads to it
+// from block b.
+func reachableFrom(succs [][]int, b int) []bool {
+	seen := make([]bool, len(succs))
+	stack := []int{b}
+	seen[b] = true
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range succs[x] {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return seen
+}
