@@ -2,13 +2,13 @@ package uniformity
 
 import "container/heap"
 
-// Inside a large irreducible region, what settles a cycle (a divergent exit
-// found by some branch's walk) settles every cycle around that branch at
-// once. Walking the branches of the deepest cycles first lets the walk of
-// one branch settle a whole nest, so that the walks of the others are
-// skipped, where taking them in the order they became divergent would
-// settle the nest a few rings at a time. The order of the worklist changes
-// nothing but what LLVM's own order leaves open (see Result).
+// Inside a cycle assumed divergent, the walk of one branch settles every
+// cycle around it (see settled). Such branches wait until the worklist is
+// empty and go deepest first, so that one walk settles a whole nest and
+// the walks of the others are skipped; in the order they became divergent,
+// a deep nest (a goto tangle) settles a few rings per walk. There, the
+// order changes only causes and the order of lists: which cycles are
+// assumed divergent, and which have divergent exits, does not depend on it.
 
 type deferredBranch struct {
 	block, depth, seq int32
