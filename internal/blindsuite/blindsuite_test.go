@@ -159,17 +159,17 @@ var knownFalse = map[string]string{
 	// value is not, and the analysis does not tell them apart at a phi.
 	"round32/objects/ifaces/ifaces.go:138": "an interface value of two dynamic types, stored in memory and loaded at a uniform index, counts as lane-dependent in type when the values it holds are",
 	"round32/objects/ifaces/ifaces.go:140": "an interface value of two dynamic types, stored in memory and loaded at a uniform index, counts as lane-dependent in type when the values it holds are",
-	"round32/objects/ifaces/ifaces.go:66":  "what callbacks a constructor applies to the value it returns write is not known there",
-	"round32/objects/ifaces/ifaces.go:184": "what callbacks a constructor applies to the value it returns write is not known there",
-	"round32/objects/ifaces/ifaces.go:186": "what callbacks a constructor applies to the value it returns write is not known there",
+	"round32/objects/ifaces/ifaces.go:66":  "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
+	"round32/objects/ifaces/ifaces.go:184": "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
+	"round32/objects/ifaces/ifaces.go:186": "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
 	// NewWarp applies the functional options it is given to the handle it
 	// makes: what they write is not known in its summary, so every field
 	// of the handle counts as lane-dependent (and NewTile's, built on it).
-	"round32/objects/warps/warps.go:21":  "what callbacks a constructor applies to the value it returns write is not known there",
-	"round32/objects/warps/warps.go:50":  "what callbacks a constructor applies to the value it returns write is not known there",
-	"round32/objects/warps/warps.go:82":  "what callbacks a constructor applies to the value it returns write is not known there",
-	"round32/objects/warps/warps.go:103": "what callbacks a constructor applies to the value it returns write is not known there",
-	"round32/objects/warps/warps.go:123": "what callbacks a constructor applies to the value it returns write is not known there",
+	"round32/objects/warps/warps.go:21":  "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
+	"round32/objects/warps/warps.go:50":  "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
+	"round32/objects/warps/warps.go:82":  "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
+	"round32/objects/warps/warps.go:103": "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
+	"round32/objects/warps/warps.go:123": "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
 	// The deferred literal recovers, logs and panics again: no lane
 	// returns, so the branch that decides the panic is no divergence.
 	"round32/exits/panics/panics.go:159": "a deferred recover that always panics again counts as stopping the panic",
