@@ -157,8 +157,6 @@ var knownFalse = map[string]string{
 	// An interface variable set to one of two handle types by a uniform
 	// flag, each holding lane-dependent data: the type is uniform, the
 	// value is not, and the analysis does not tell them apart at a phi.
-	"round32/objects/ifaces/ifaces.go:138": "an interface value of two dynamic types, stored in memory and loaded at a uniform index, counts as lane-dependent in type when the values it holds are",
-	"round32/objects/ifaces/ifaces.go:140": "an interface value of two dynamic types, stored in memory and loaded at a uniform index, counts as lane-dependent in type when the values it holds are",
 	"round32/objects/ifaces/ifaces.go:66":  "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
 	"round32/objects/ifaces/ifaces.go:184": "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",
 	"round32/objects/ifaces/ifaces.go:186": "a constructor applies options that may read the handle and write what they read; memory is flow-insensitive, so the lane it stores after them counts",

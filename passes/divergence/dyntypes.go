@@ -1,6 +1,8 @@
 package divergence
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/spmdvet/spmdvet/uniformity"
@@ -80,10 +82,44 @@ func (g *funcGraph) typeUniform(r *uniformity.Result, v ssa.Value, user int) boo
 				}
 			}
 			return true
+		case *ssa.UnOp:
+			return v.Op == token.MUL && g.storedTypesUniform(r, v.X, id, walk)
 		}
 		return false
 	}
 	return walk(v)
+}
+
+// storedTypesUniform reports whether a load at addr (by the node load)
+// gives an interface value of the same dynamic type in every lane: the
+// address is uniform, and only stores write the memory there, each at a
+// uniform address under uniform control, of values whose type is (stored:
+// []Syncer{w, w.Block} holds a *Warp and a *Block at known places).
+func (g *funcGraph) storedTypesUniform(r *uniformity.Result, addr ssa.Value, load int, stored func(ssa.Value) bool) bool {
+	_, a, ok := g.findValue(addr)
+	if !ok || r.IsDivergentUse(a, load) {
+		return false
+	}
+	ms := g.memRoots(addr)
+	if len(ms) == 0 {
+		return false // memory all lanes share, which any code may write
+	}
+	for _, m := range ms {
+		for _, w := range m.writers {
+			st, ok := g.instrs[w].(*ssa.Store)
+			if !ok {
+				return false
+			}
+			_, sa, ok := g.findValue(st.Addr)
+			if !ok || r.IsDivergentUse(sa, w) {
+				return false
+			}
+			if _, under := g.underDivergentControl(r, w); under || !stored(st.Val) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // typeTestsDivergent returns the extensions that the type tests whose

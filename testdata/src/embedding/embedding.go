@@ -139,3 +139,41 @@ func iterateOwn(x []int) error {
 		}
 	})
 }
+
+// Tagged is a Warp that carries its lane's index.
+type Tagged struct {
+	Warp
+	tag int
+}
+
+// Stages of two types, stored at known places, one holding the lane's
+// index: every lane runs the same stage at each step.
+func stages(n int) error {
+	return spmd.Run(n, func(l spmd.Lane) {
+		list := []Syncer{Tagged{Warp{l}, l.Index()}, Serial{}}
+		for _, s := range list {
+			s.Sync()
+		}
+	})
+}
+
+// The stage picked by the lane's own index.
+func stagesByLane(n int) error {
+	return spmd.Run(n, func(l spmd.Lane) {
+		list := []Syncer{Warp{l}, Serial{}}
+		list[l.Index()%2].Sync() // want `^barrier list\[l\.Index\(\)%2\]\.Sync called through a lane-dependent function value`
+	})
+}
+
+// A stage replaced in some lanes only.
+func stagesReplaced(n int) error {
+	return spmd.Run(n, func(l spmd.Lane) {
+		list := []Syncer{Warp{l}, Warp{l}}
+		if l.Index() > 2 {
+			list[1] = Serial{}
+		}
+		for _, s := range list {
+			s.Sync() // want `^barrier s\.Sync called through a lane-dependent function value`
+		}
+	})
+}
