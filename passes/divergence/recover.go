@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -47,18 +48,64 @@ func bodyCallsRecover(info *types.Info, body *ast.BlockStmt) bool {
 	return found
 }
 
-// callsRecover reports whether fn calls recover itself.
+// callsRecover reports whether fn calls recover itself, and may then
+// return: a deferred function that recovers only to panic again
+// (if r := recover(); r != nil { log(r); panic(r) }) stops no panic.
 func callsRecover(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if call, ok := instr.(*ssa.Call); ok {
-				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+				if bi, ok := call.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" && returnsAfterRecover(call) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// returnsAfterRecover reports whether a path on which the recover call
+// got a panic (its result tested against nil and found set, or not
+// tested) leads to a return.
+func returnsAfterRecover(rec *ssa.Call) bool {
+	var starts []*ssa.BasicBlock
+	for _, ref := range *rec.Referrers() {
+		cmp, ok := ref.(*ssa.BinOp)
+		if !ok || cmp.X != rec || !isNilConst(cmp.Y) || cmp.Op != token.NEQ && cmp.Op != token.EQL {
+			continue
+		}
+		for _, use := range *cmp.Referrers() {
+			if ifi, ok := use.(*ssa.If); ok && ifi.Cond == cmp {
+				succ := ifi.Block().Succs[0] // r != nil
+				if cmp.Op == token.EQL {
+					succ = ifi.Block().Succs[1]
+				}
+				starts = append(starts, succ)
+			}
+		}
+	}
+	if len(starts) == 0 {
+		return true // the result is not tested: any panic stops here
+	}
+	seen := make(map[*ssa.BasicBlock]bool)
+	for len(starts) > 0 {
+		b := starts[len(starts)-1]
+		starts = starts[:len(starts)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			return true
+		}
+		starts = append(starts, b.Succs...)
+	}
+	return false
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
 }
 
 // recovers reports whether fn calls recover itself: from its body, or for a

@@ -97,6 +97,36 @@ func recoverByFunc(l spmd.Lane, n int) {
 	l.Barrier() // want `barrier l.Barrier under divergent control`
 }
 
+// Fine: a deferred literal that recovers only to panic again stops no
+// panic: the lanes that panic bring the kernel down.
+func recoverAndRepanic(l spmd.Lane, n int, log []string) {
+	defer func() {
+		if r := recover(); r != nil {
+			log[0] = "panicked"
+			panic(r)
+		}
+	}()
+	if l.Index() >= n {
+		panic("out of range")
+	}
+	l.Barrier()
+}
+
+// One that panics again on some panics stops the others.
+func recoverSome(l spmd.Lane, n int) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r == "fatal" {
+				panic(r)
+			}
+		}
+	}()
+	if l.Index() >= n {
+		panic("out of range")
+	}
+	l.Barrier() // want `barrier l.Barrier under divergent control`
+}
+
 // Fine: a deferred function that does not recover leaves the panic to
 // bring the kernel down.
 func deferWithoutRecover(l spmd.Lane, n int, out []int) {
