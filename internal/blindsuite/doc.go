@@ -84,7 +84,10 @@
 // convergence tests decide uniformly or per lane (solvers), and Go's
 // composition features around lane handles: promoted fields and methods,
 // method values and expressions, embedded interfaces, values returned by
-// value, and objects set up by constructors (embed).
+// value, and objects set up by constructors (embed); round 34 is irregular
+// loop nests: triangular and lane-bounded loops, labelled jumps across
+// levels, do-while and goto loops, loops entered in the middle, and values
+// carried out of loops that lanes leave at different times (loopnests).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -119,5 +122,6 @@
 // 82 kernels, 41 bugs (ported); round 31: 211 kernels, 105 bugs (exam),
 // 96 kernels, 46 bugs (vocab); round 32: 58 kernels, 29 bugs (objects),
 // 66 kernels, 32 bugs (exits); round 33: 80 kernels, 40 bugs (solvers),
-// 86 kernels, 43 bugs (embed) (not counting ambig).
+// 86 kernels, 43 bugs (embed); round 34: 87 kernels, 43 bugs
+// (loopnests) (not counting ambig).
 package blindsuite
