@@ -39,7 +39,7 @@ func (pa *packageAnalysis) loopBodies() {
 					switch {
 					case f.outer != nil:
 						why = f.outer
-					case f.IsDivergent(call.Common().Value):
+					case f.IsDivergent(call.Common().Value) && (f.graph.iteratorValueDiverges(f.U, call) || f.graph.loopControl(f.U, call)):
 						why = append(f.iteratorNote(call, "the loop's iterator %s depends on the lane: lanes run the body a different number of times"), f.ExplainValue(call.Common().Value)...)
 					case len(f.ControlDivergence(call)) > 0:
 						why = f.ExplainControl(call)

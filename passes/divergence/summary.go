@@ -121,10 +121,12 @@ type Summary struct {
 	// ReturnedBodyOnce: a function the function returns calls its first
 	// parameter at most once (an iterator that yields once).
 	ReturnedBodyOnce bool
-	// ReturnedNoWrites: every function the function returns is known and
-	// writes no memory it can reach from what it captured (an iterator
-	// over a container): calling one leaves the caller's memory alone,
-	// but for what the function it is given does.
+	// ReturnedNoWrites: every function the function returns is known (a
+	// literal or function it names, with a summary) and writes no memory
+	// it can reach from what it captured (an iterator over a container):
+	// calling one leaves the caller's memory alone, but for what the
+	// function it is given does; and ReturnedBodyControl says all there is
+	// about how often one calls its body.
 	ReturnedNoWrites bool
 
 	// The fields above take the memory that the inputs SharedInputs point

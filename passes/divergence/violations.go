@@ -356,8 +356,23 @@ func (g *funcGraph) selectionDivergent(r *uniformity.Result, src *funcStore, at 
 // iteratorDiverges reports whether the iterator that the range-over-func
 // call c calls runs its body a lane-dependent number of times in r.
 func (g *funcGraph) iteratorDiverges(r *uniformity.Result, c convergentSite) bool {
-	it := c.call.Common().Value
-	return r.IsDivergentUse(g.valueID(it), c.id) || g.loopControl(r, c.call)
+	return g.iteratorValueDiverges(r, c.call) || g.loopControl(r, c.call)
+}
+
+// iteratorValueDiverges reports whether lanes may run different iterators
+// at the call of a range-over-func loop's iterator: its value differs
+// between lanes, and the call that made it does not return only functions
+// it made, whose calls of the body its summary describes (loopControl
+// asks that). An iterator over the lane's own share of rounds that all
+// lanes take is a different value in each lane, called as often.
+func (g *funcGraph) iteratorValueDiverges(r *uniformity.Result, call ssa.CallInstruction) bool {
+	it, id := call.Common().Value, g.ids[call]
+	if made := resultOf(it); made != nil && r.TemporalCause(g.valueID(it), id).Kind == uniformity.CauseNone {
+		if s := g.callSummary(made.Common()); s != nil && s.Inferred && s.ReturnedNoWrites {
+			return false
+		}
+	}
+	return r.IsDivergentUse(g.valueID(it), id)
 }
 
 // inputDivergent reports whether the value a, or what it points to, is

@@ -437,3 +437,73 @@ func rangeUniformMadeIterator(l spmd.Lane, out []int, n int) {
 		out[l.Index()] += x
 	}
 }
+
+// inRounds yields, in every round that a group of count lanes takes
+// through n items, lane i's index in it, or -1 past the end: as many
+// rounds in every lane, though the iterator differs between lanes.
+func inRounds(n, i, count int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for base := 0; base < n; base += count {
+			j := base + i
+			if j >= n {
+				j = -1
+			}
+			if !yield(j) {
+				return
+			}
+		}
+	}
+}
+
+// strided yields lane i's own share: i, i+count, ... below n.
+func strided(n, i, count int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for j := i; j < n; j += count {
+			if !yield(j) {
+				return
+			}
+		}
+	}
+}
+
+// Fine: every lane runs the body once per round.
+func compactRounds(l spmd.Lane, keep []bool, out []int) {
+	base := 0
+	for j := range inRounds(len(keep), l.Index(), l.Count()) {
+		k := j >= 0 && keep[j]
+		pos := spmd.ExclusiveAdd(l, b2i(k))
+		if k {
+			out[base+pos] = j
+		}
+		base += spmd.ReduceAdd(l, b2i(k))
+	}
+}
+
+// Lanes run the body as many times as their share has items.
+func compactStrided(l spmd.Lane, keep []bool, out []int) {
+	base := 0
+	for j := range strided(len(keep), l.Index(), l.Count()) {
+		pos := spmd.ExclusiveAdd(l, b2i(keep[j])) // want `collective spmd.ExclusiveAdd under divergent control`
+		if keep[j] {
+			out[base+pos] = j
+		}
+		base += spmd.ReduceAdd(l, b2i(keep[j])) // want `collective spmd.ReduceAdd under divergent control`
+	}
+}
+
+// rows makes an iterator with a call: not one of its own, so the value
+// it returns is all there is to judge.
+func rows(k int) iter.Seq[int] { return upTo(k) }
+
+func rowsOfLane(l spmd.Lane) {
+	for range rows(l.Index()) {
+		l.Barrier() // want `barrier l.Barrier under divergent control`
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -146,7 +146,7 @@ func rounds(l spmd.Lane) iter.Seq[int] { // want rounds:`spmd\(result0=on\(0\) r
 	}
 }
 
-func stridedLoop(l spmd.Lane, n int) { // want stridedLoop:`spmd\(convergent requires\(0\)\)`
+func stridedLoop(l spmd.Lane, n int) { // want stridedLoop:`spmd\(convergent\)`
 	for i := range strided(l, n) {
 		_ = spmd.ReduceAdd(l, i) // want `collective spmd.ReduceAdd under divergent control`
 	}
@@ -216,7 +216,7 @@ func filter(seq iter.Seq[int], keep func(int) bool) iter.Seq[int] { // want filt
 	}
 }
 
-func filterLoop(l spmd.Lane, n int) { // want filterLoop:`spmd\(barrier requires\(0\) requires\(1\)\)`
+func filterLoop(l spmd.Lane, n int) { // want filterLoop:`spmd\(barrier requires\(1\)\)`
 	for range filter(rounds(l), func(v int) bool { return v < l.Index() }) {
 		l.Barrier() // want `barrier l.Barrier under divergent control`
 	}
@@ -233,7 +233,7 @@ func onceSeq(v int) iter.Seq[int] { // want onceSeq:`spmd\(result0=on\(0\) retur
 	}
 }
 
-func breakOutOfOnce(l spmd.Lane, n int) { // want breakOutOfOnce:`spmd\(barrier requires\(1\)\)`
+func breakOutOfOnce(l spmd.Lane, n int) { // want breakOutOfOnce:`spmd\(barrier\)`
 	for v := range onceSeq(n) {
 		l.Barrier()
 		if v == l.Index() {
