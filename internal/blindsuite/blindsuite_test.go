@@ -79,6 +79,7 @@ var checked = []string{
 	"./round33/solvers/jacobi", "./round33/solvers/krylov", "./round33/solvers/newton", "./round33/solvers/fixedpoint", "./round33/solvers/stepping",
 	"./round33/embed/promote", "./round33/embed/methval", "./round33/embed/iface", "./round33/embed/coord", "./round33/embed/state",
 	"./round34/loopnests/tri", "./round34/loopnests/stencil", "./round34/loopnests/labels", "./round34/loopnests/gotoloops", "./round34/loopnests/temporal",
+	"./round34/montecarlo/rng", "./round34/montecarlo/rejection", "./round34/montecarlo/walks", "./round34/montecarlo/integrate", "./round34/montecarlo/reservoir",
 }
 
 // withTests are the packages of checked whose test files hold kernels and

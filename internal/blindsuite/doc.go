@@ -87,7 +87,10 @@
 // value, and objects set up by constructors (embed); round 34 is irregular
 // loop nests: triangular and lane-bounded loops, labelled jumps across
 // levels, do-while and goto loops, loops entered in the middle, and values
-// carried out of loops that lanes leave at different times (loopnests).
+// carried out of loops that lanes leave at different times (loopnests),
+// and Monte Carlo kernels: per-lane and shared random generators,
+// rejection sampling, random walks whose particles die, reductions every K
+// samples, and reservoirs (montecarlo).
 //
 // Every bug's line carries a trailing "// EXPECT" comment, and the
 // packages' own tests run every kernel under spmd.Run: the correct ones
@@ -123,5 +126,5 @@
 // 96 kernels, 46 bugs (vocab); round 32: 58 kernels, 29 bugs (objects),
 // 66 kernels, 32 bugs (exits); round 33: 80 kernels, 40 bugs (solvers),
 // 86 kernels, 43 bugs (embed); round 34: 87 kernels, 43 bugs
-// (loopnests) (not counting ambig).
+// (loopnests), 88 kernels, 44 bugs (montecarlo) (not counting ambig).
 package blindsuite
