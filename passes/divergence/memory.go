@@ -307,33 +307,36 @@ func mayPointInto(w, v types.Type) bool {
 			return ok && types.Identical(a.Elem(), elem)
 		})
 	}
-	seen := make(map[types.Type]bool)
-	var holds func(t types.Type) bool
-	holds = func(t types.Type) bool {
-		if seen[t] {
-			return false
+	return hasPointer(w, func(elem types.Type, slice bool) bool {
+		if slice {
+			return slicesInto(elem)
 		}
-		seen[t] = true
-		switch u := t.Underlying().(type) {
-		case *types.Basic:
-			return u.Kind() == types.UnsafePointer
-		case *types.Pointer:
-			return points(u.Elem())
-		case *types.Slice:
-			return slicesInto(u.Elem())
-		case *types.Array:
-			return holds(u.Elem())
-		case *types.Struct:
-			for i := range u.NumFields() {
-				if holds(u.Field(i).Type()) {
-					return true
-				}
+		return points(elem)
+	})
+}
+
+// hasPointer reports whether a value of type t holds a pointer that ptr
+// accepts, given its element type (a slice's if slice). Interfaces, maps,
+// channels, functions and unsafe.Pointer may hold any pointer.
+func hasPointer(t types.Type, ptr func(elem types.Type, slice bool) bool) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Pointer:
+		return ptr(u.Elem(), false)
+	case *types.Slice:
+		return ptr(u.Elem(), true)
+	case *types.Array:
+		return hasPointer(u.Elem(), ptr)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hasPointer(u.Field(i).Type(), ptr) {
+				return true
 			}
-			return false
 		}
-		return true // interfaces, maps, channels, functions: anything
+		return false
 	}
-	return holds(w)
+	return true
 }
 
 // pointee returns the type of what a value of type t points to, or nil.
@@ -360,20 +363,7 @@ func mayHoldPointer(t types.Type) bool {
 	if t == nil {
 		return true
 	}
-	switch t := t.Underlying().(type) {
-	case *types.Basic:
-		return t.Kind() == types.UnsafePointer
-	case *types.Array:
-		return mayHoldPointer(t.Elem())
-	case *types.Struct:
-		for i := range t.NumFields() {
-			if mayHoldPointer(t.Field(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return true
+	return hasPointer(t, func(types.Type, bool) bool { return true })
 }
 
 // privateAddress reports whether addr is an address in memory of the lane
