@@ -88,6 +88,14 @@ func (g *funcGraph) boundInvokeIn(fn *ssa.Function) *Summary {
 	return nil
 }
 
+// invokedMethod returns the method that the interface call common runs
+// when the receiver holds a value of type t, or nil.
+func invokedMethod(t types.Type, common *ssa.CallCommon) *types.Func {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, common.Method.Pkg(), common.Method.Name())
+	m, _ := obj.(*types.Func)
+	return m
+}
+
 // concreteInvoke bounds an interface method call whose receiver is made
 // here from values of known concrete types by their methods: the summary
 // of a convergent one, or nil if none is; ok is false when the types, or
@@ -99,9 +107,8 @@ func (g *funcGraph) concreteInvoke(common *ssa.CallCommon) (*Summary, bool) {
 	}
 	var worst *Summary
 	for _, t := range ts {
-		obj, _, _ := types.LookupFieldOrMethod(t, true, common.Method.Pkg(), common.Method.Name())
-		m, ok := obj.(*types.Func)
-		if !ok {
+		m := invokedMethod(t, common)
+		if m == nil {
 			return nil, false
 		}
 		s := g.sem.summaryOf(m)
@@ -116,50 +123,6 @@ func (g *funcGraph) concreteInvoke(common *ssa.CallCommon) (*Summary, bool) {
 		}
 	}
 	return worst, true
-}
-
-// concreteTypes returns the dynamic types the interface value v may have,
-// if they are all known: v is made from concrete values here.
-func concreteTypes(v ssa.Value) ([]types.Type, bool) {
-	made, ok := madeFrom(v)
-	var out []types.Type
-	for _, m := range made {
-		out = append(out, m.X.Type())
-	}
-	return out, ok
-}
-
-// madeFrom returns the conversions of concrete values to interfaces that
-// the interface value v may come from, if it comes from nothing else.
-func madeFrom(v ssa.Value) ([]*ssa.MakeInterface, bool) {
-	var out []*ssa.MakeInterface
-	seen := make(map[ssa.Value]bool)
-	var walk func(v ssa.Value) bool
-	walk = func(v ssa.Value) bool {
-		if seen[v] {
-			return true
-		}
-		seen[v] = true
-		switch v := v.(type) {
-		case *ssa.MakeInterface:
-			if types.IsInterface(v.X.Type()) {
-				return false
-			}
-			out = append(out, v)
-			return true
-		case *ssa.ChangeInterface:
-			return walk(v.X)
-		case *ssa.Phi:
-			for _, e := range v.Edges {
-				if !walk(e) {
-					return false
-				}
-			}
-			return true
-		}
-		return false
-	}
-	return out, walk(v)
 }
 
 // boundInterfaceMethod reports whether fn is an interface's method bound to
@@ -1934,6 +1897,16 @@ func typeParamOf(t types.Type) (TypeParamCall, bool) {
 		return TypeParamCall{Param: tp.Index()}, true
 	}
 	return TypeParamCall{}, false
+}
+
+// dependOnResultField makes id stand for a field of a struct the call
+// returned, whose dependence the callee's summary gives as d.
+func (g *funcGraph) dependOnResultField(id int, call *ssa.Call, d Dependence) {
+	if d.Always {
+		g.seed(id, "is a field of a result of "+calleeName(call.Common())+", which depends on the lane")
+		return
+	}
+	g.dependOnInputs(id, d.On, supplied(call.Common()))
 }
 
 // resultValueField returns the call whose struct result v is (or is a

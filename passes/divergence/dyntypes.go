@@ -2,6 +2,7 @@ package divergence
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -20,11 +21,77 @@ import (
 // between lanes (typeUniform): divergence only grows, so this joins the
 // fixed point that memory already iterates.
 
-// A typeTest is the ok result of a type assertion on an interface value
-// made here from values of several concrete types.
+// A typeTest is a type assertion on an interface value made here from
+// values of several concrete types, or its ok result: divergent when the
+// type it tests may differ between lanes.
 type typeTest struct {
 	id int
 	x  ssa.Value
+}
+
+// concreteTypes returns the dynamic types the interface value v may have,
+// if they are all known: v is made from concrete values here.
+func concreteTypes(v ssa.Value) ([]types.Type, bool) {
+	made, ok := madeFrom(v)
+	var out []types.Type
+	for _, m := range made {
+		out = append(out, m.X.Type())
+	}
+	return out, ok
+}
+
+// madeFrom returns the conversions of concrete values to interfaces that
+// the interface value v may come from, if it comes from nothing else.
+func madeFrom(v ssa.Value) ([]*ssa.MakeInterface, bool) {
+	var out []*ssa.MakeInterface
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.MakeInterface:
+			if types.IsInterface(v.X.Type()) {
+				return false
+			}
+			out = append(out, v)
+			return true
+		case *ssa.ChangeInterface:
+			return walk(v.X)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !walk(e) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	return out, walk(v)
+}
+
+// oneDynamicType reports whether the interface value v holds the same
+// dynamic type on every path, whatever the value it holds: then lanes that
+// hold different values still call the same methods and pass the same
+// type assertions.
+func oneDynamicType(v ssa.Value) bool { return dynamicType(v) != nil }
+
+// dynamicType returns the one dynamic type the interface value v holds on
+// every path, or nil.
+func dynamicType(v ssa.Value) types.Type {
+	ts, ok := concreteTypes(v)
+	if !ok || len(ts) == 0 {
+		return nil
+	}
+	for _, t := range ts[1:] {
+		if !types.Identical(t, ts[0]) {
+			return nil
+		}
+	}
+	return ts[0]
 }
 
 // testsTypeHere reports whether the ok result of x.(T) can be left to a

@@ -601,27 +601,6 @@ func (g *funcGraph) addRecoveredPanics() {
 	}
 }
 
-// oneDynamicType reports whether the interface value v holds the same
-// dynamic type on every path, whatever the value it holds: then lanes that
-// hold different values still call the same methods and pass the same
-// type assertions.
-func oneDynamicType(v ssa.Value) bool { return dynamicType(v) != nil }
-
-// dynamicType returns the one dynamic type the interface value v holds on
-// every path, or nil.
-func dynamicType(v ssa.Value) types.Type {
-	ts, ok := concreteTypes(v)
-	if !ok || len(ts) == 0 {
-		return nil
-	}
-	for _, t := range ts[1:] {
-		if !types.Identical(t, ts[0]) {
-			return nil
-		}
-	}
-	return ts[0]
-}
-
 // storesTo reports whether fn stores into the memory v points to.
 func storesTo(fn *ssa.Function, v ssa.Value) bool {
 	for _, b := range fn.Blocks {
@@ -807,11 +786,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 			return
 		}
 		if call, d, ok := g.resultValueField(instr.X, instr.Field); ok {
-			if d.Always {
-				g.seed(id, "is a field of a result of "+calleeName(call.Common())+", which depends on the lane")
-			} else {
-				g.dependOnInputs(id, d.On, supplied(call.Common()))
-			}
+			g.dependOnResultField(id, call, d)
 			return
 		}
 		if load, ok := instr.X.(*ssa.UnOp); ok && load.Op == token.MUL && load.Block() == instr.Block() {
@@ -959,7 +934,7 @@ func (g *funcGraph) addInstr(id int, instr ssa.Instruction) {
 		// x.(T) for a concrete T holds what x was made from as a T, when
 		// that is known: not the values of other types x may hold. Which
 		// type x holds is a typeTest.
-		if made, ok := madeFrom(instr.X); ok && !types.IsInterface(instr.AssertedType) && testsTypeHere(instr.X) {
+		if made, ok := madeFrom(instr.X); ok && len(made) > 1 && !types.IsInterface(instr.AssertedType) {
 			for _, m := range made {
 				if types.Identical(m.X.Type(), instr.AssertedType) {
 					dependOn(m.X)
@@ -1032,11 +1007,7 @@ func (g *funcGraph) fieldsOf(v ssa.Value) []int {
 		for f := range ids {
 			_, d, _ := g.resultValueField(v, f)
 			ids[f] = g.newValue(-1)
-			if d.Always {
-				g.seed(ids[f], "is a field of a result of "+calleeName(call.Common())+", which depends on the lane")
-			} else {
-				g.dependOnInputs(ids[f], d.On, supplied(call.Common()))
-			}
+			g.dependOnResultField(ids[f], call, d)
 		}
 		g.loadFields[v] = ids
 		return ids

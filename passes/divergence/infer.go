@@ -257,7 +257,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 			}
 			s.ResultValueFields[k] = make([]Dependence, len(fields[0]))
 			for f := range fields[0] {
-				s.ResultValueFields[k][f].Always = g.resultFieldDivergent(base, k, f, fields)
+				s.ResultValueFields[k][f].Always = g.resultFieldDivergent(base, f, fields)
 			}
 		}
 	}
@@ -377,7 +377,7 @@ func (pa *packageAnalysis) summarize(g *funcGraph, base *uniformity.Result) *Sum
 				continue
 			}
 			for f := range fields[0] {
-				if d := &s.ResultValueFields[k][f]; !d.Always && g.resultFieldDivergent(r, k, f, fields) {
+				if d := &s.ResultValueFields[k][f]; !d.Always && g.resultFieldDivergent(r, f, fields) {
 					d.On = append(d.On, in)
 				}
 			}
@@ -543,18 +543,25 @@ func (s *Summary) addEffect(target, on Input) {
 // returned value is divergent where it is returned, or lanes return
 // different values from different returns under divergent control.
 func (g *funcGraph) resultDivergent(r *uniformity.Result, k int) bool {
-	var first ssa.Value
-	same := true
-	controlled := false
-	for _, ret := range g.returns {
-		op := g.instrs[ret].(*ssa.Return).Results[k]
-		id := g.valueID(op)
-		if r.IsDivergentUse(id, ret) {
+	return g.returnedDivergent(r, func(i int) int {
+		return g.valueID(g.instrs[g.returns[i]].(*ssa.Return).Results[k])
+	})
+}
+
+// returnedDivergent reports whether what the function returns is divergent
+// in r, node(i) being what the i-th return returns: a divergent value, or
+// different values from returns that divergent control chooses between.
+func (g *funcGraph) returnedDivergent(r *uniformity.Result, node func(i int) int) bool {
+	first := -1
+	same, controlled := true, false
+	for i, ret := range g.returns {
+		n := node(i)
+		if r.IsDivergentUse(n, ret) {
 			return true
 		}
-		if first == nil {
-			first = op
-		} else if g.valueID(first) != id {
+		if first < 0 {
+			first = n
+		} else if first != n {
 			same = false
 		}
 		if len(r.ControlDivergence(g.blockOf[ret])) > 0 || !r.IsMConverged(g.blockOf[ret]) {
@@ -596,24 +603,8 @@ func (g *funcGraph) resultValueFields() [][][]int {
 
 // resultFieldDivergent is resultDivergent for field f of result k, whose
 // nodes per return are fields.
-func (g *funcGraph) resultFieldDivergent(r *uniformity.Result, k, f int, fields [][]int) bool {
-	first := -1
-	same, controlled := true, false
-	for i, ret := range g.returns {
-		n := fields[i][f]
-		if r.IsDivergentUse(n, ret) {
-			return true
-		}
-		if first < 0 {
-			first = n
-		} else if first != n {
-			same = false
-		}
-		if len(r.ControlDivergence(g.blockOf[ret])) > 0 || !r.IsMConverged(g.blockOf[ret]) {
-			controlled = true
-		}
-	}
-	return !same && controlled
+func (g *funcGraph) resultFieldDivergent(r *uniformity.Result, f int, fields [][]int) bool {
+	return g.returnedDivergent(r, func(i int) int { return fields[i][f] })
 }
 
 // storesFresh returns the inputs in whose memory the function stores

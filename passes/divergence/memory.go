@@ -220,18 +220,7 @@ func (g *funcGraph) storedByCallee(call ssa.CallInstruction, escapeValue func(ss
 // given a, can hold a pointer: an effect on an array of ints stores none
 // of the pointers it depends on.
 func writesPointers(a ssa.Value, in Input) bool {
-	t := a.Type()
-	if in.Deep {
-		held := heldPointers(t)
-		return len(held) != 1 || mayHoldPointer(pointee(held[0]))
-	}
-	p := pointee(t)
-	if p != nil && in.Field > 0 {
-		if st, ok := p.Underlying().(*types.Struct); ok && in.Field <= st.NumFields() {
-			return mayHoldPointer(st.Field(in.Field - 1).Type()) // the one field it writes
-		}
-	}
-	return mayHoldPointer(p)
+	return mayHoldPointer(writtenType(a, in))
 }
 
 // writtenType returns the type of the memory that an effect on in writes,

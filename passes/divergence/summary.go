@@ -229,6 +229,15 @@ func (in Input) String() string {
 	return fmt.Sprint(in.Index)
 }
 
+// depList prints dependences, one per field: [never on(0) always].
+func depList(ds []Dependence) string {
+	fs := make([]string, len(ds))
+	for i, d := range ds {
+		fs[i] = d.String()
+	}
+	return "[" + strings.Join(fs, " ") + "]"
+}
+
 // Dependence says when something is divergent: Always, or when one of the
 // inputs On is.
 type Dependence struct {
@@ -341,21 +350,13 @@ func (s *Summary) String() string {
 			if r.Always || len(r.On) > 0 {
 				parts = append(parts, fmt.Sprintf("result-contents%d=%s", i, r))
 				if i < len(s.ResultFields) && s.ResultFields[i] != nil {
-					var fs []string
-					for _, f := range s.ResultFields[i] {
-						fs = append(fs, f.String())
-					}
-					parts = append(parts, fmt.Sprintf("result-fields%d=[%s]", i, strings.Join(fs, " ")))
+					parts = append(parts, fmt.Sprintf("result-fields%d=%s", i, depList(s.ResultFields[i])))
 				}
 			}
 		}
 		for i, fs := range s.ResultValueFields {
 			if fs != nil {
-				var parts2 []string
-				for _, f := range fs {
-					parts2 = append(parts2, f.String())
-				}
-				parts = append(parts, fmt.Sprintf("result-value-fields%d=[%s]", i, strings.Join(parts2, " ")))
+				parts = append(parts, fmt.Sprintf("result-value-fields%d=%s", i, depList(fs)))
 			}
 		}
 		for _, r := range s.Requires {

@@ -435,8 +435,7 @@ func (v *vocabulary) invokeSummary(common *ssa.CallCommon) *Summary {
 	if t := dynamicType(common.Value); t != nil {
 		// One dynamic type: the call is a call of its method (a lane's
 		// Index promoted through the struct that embeds the lane, say).
-		obj, _, _ := types.LookupFieldOrMethod(t, true, common.Method.Pkg(), common.Method.Name())
-		if m, ok := obj.(*types.Func); ok {
+		if m := invokedMethod(t, common); m != nil {
 			if s := v.summary(m); s != nil {
 				return s
 			}
